@@ -1,0 +1,39 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** The 16 catalog languages, in the order of the specification. */
+export const LANGUAGES = [
+  'en', 'ja', 'fr', 'it', 'de', 'es', 'ko', 'pt',
+  'zh-tw', 'id', 'th', 'zh-cn', 'es-mx', 'ru', 'pl', 'nl',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const Language = Type.Union(LANGUAGES.map((code) => Type.Literal(code)), {
+  description: 'A catalog language code.',
+  examples: ['en'],
+});
+
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const ErrorBody = Type.Object(
+  { error: Type.String({ description: 'A sentence saying what went wrong and what to do.' }) },
+  { title: 'Error', additionalProperties: false, examples: [{ error: 'no card with id en-base1-999' }] },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export const Pagination = Type.Object(
+  {
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    total: Nullable(Type.Integer()),
+    total_is_estimate: Type.Boolean({ description: 'True for searches, whose total is an estimate.' }),
+    has_more: Type.Boolean({ description: 'The reliable end-of-results signal: stop paging when false.' }),
+  },
+  { title: 'Pagination', additionalProperties: false },
+);
+export type Pagination = Static<typeof Pagination>;
+
+export const RetrievedAt = Type.String({ format: 'date-time', description: 'When the response was produced (UTC).' });
+
+export const Limit = Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200.' });
+export const Offset = Type.Integer({ minimum: 0, default: 0, description: 'How many results to skip.' });

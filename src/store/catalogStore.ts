@@ -1,0 +1,59 @@
+import type { Language } from '../schemas/common.js';
+import type { Card, CardWithVariants } from '../schemas/card.js';
+import type { CardSet, SetWithCount } from '../schemas/set.js';
+import type { Catalog } from '../catalog/rankCatalog.js';
+
+/**
+ * JSON text of a T, exactly as it goes on the wire. Stores keep each record serialized so the
+ * hot path splices text instead of parsing and re-serializing it.
+ */
+export type JsonText<T> = string & { readonly __jsonOf?: T };
+
+export interface Page<T> {
+  items: JsonText<T>[];
+  /** Exact for set lists and set card lists; an estimate for searches. */
+  total: number | null;
+  hasMore: boolean;
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+export interface CardSearch extends PageRequest {
+  /** The query folded by searchKey(), 2 or more code points. */
+  key: string;
+  lang?: Language;
+}
+
+export interface ImportProgress {
+  (phase: string, done: number, total: number): void;
+}
+
+export interface CatalogCounts {
+  sets: number;
+  cards: number;
+}
+
+/** The catalog, as every store (SQLite, PostgreSQL) serves it. */
+export interface CatalogStore {
+  listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>>;
+  getSet(id: string): Promise<JsonText<SetWithCount> | null>;
+  /** null when the set does not exist. */
+  listCardsInSet(setId: string, request: PageRequest): Promise<Page<Card> | null>;
+  getCard(id: string): Promise<JsonText<CardWithVariants> | null>;
+  searchCards(search: CardSearch): Promise<Page<Card>>;
+
+  /**
+   * Makes the catalog equal to `catalog` in one transaction (upsert, then delete what is gone):
+   * readers see the old catalog until it commits, and a failure leaves it intact.
+   */
+  replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts>;
+  counts(): Promise<CatalogCounts>;
+  exportSets(): AsyncIterable<CardSet>;
+  exportCards(): AsyncIterable<CardWithVariants>;
+  /** True while the store answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
