@@ -1,0 +1,57 @@
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { RATE_LIMIT_HEADERS, setRateLimitHeaders, unkeyedAllowance } from './access/rateLimitHeaders.js';
+import { CatalogQueries } from './catalog/catalogQueries.js';
+import type { Config } from './config.js';
+import { openApiOptions } from './openapi/document.js';
+import { cardRoutes } from './routes/cards.js';
+import { installErrorHandling, methodNotAllowed } from './routes/errors.js';
+import { healthRoutes } from './routes/health.js';
+import { openApiRoute } from './routes/openapi.js';
+import { setRoutes } from './routes/sets.js';
+import type { CatalogStore } from './store/catalogStore.js';
+
+export interface AppDeps {
+  config: Pick<Config, 'publicBaseUrl' | 'trustProxy'>;
+  store: CatalogStore;
+  /** The clock; tests inject one to cross month boundaries. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const MCP_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 16 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installErrorHandling(app);
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', ...MCP_HEADERS],
+    exposedHeaders: [...RATE_LIMIT_HEADERS, ...MCP_HEADERS],
+    maxAge: 86400,
+    strictPreflight: false,
+  });
+  await app.register(swagger, openApiOptions(deps.config.publicBaseUrl));
+
+  // Every response carries rate-limit headers; a keyed route replaces these with the key's month.
+  app.addHook('onRequest', async (_request, reply) => setRateLimitHeaders(reply, unkeyedAllowance(now())));
+
+  const queries = new CatalogQueries(deps.store, now);
+  await app.register(setRoutes, { queries });
+  await app.register(cardRoutes, { queries });
+  await app.register(healthRoutes, { store: deps.store });
+  await app.register(openApiRoute);
+  for (const url of ['/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
+  return app;
+}

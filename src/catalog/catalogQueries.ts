@@ -1,0 +1,71 @@
+import type { Language } from '../schemas/common.js';
+import type { CatalogStore, JsonText, Page } from '../store/catalogStore.js';
+import { codePointLength, searchKey } from './searchKey.js';
+
+/** What a catalog read answers: the JSON body as sent, or an expected failure as a value. */
+export type QueryResult =
+  | { ok: true; body: string }
+  | { ok: false; status: 400 | 404; message: string };
+
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+const DEFAULT_LIMIT = 50;
+const fail = (status: 400 | 404, message: string): QueryResult => ({ ok: false, status, message });
+
+/** The catalog's read operations, shared by REST and MCP so both answer alike. */
+export class CatalogQueries {
+  constructor(private readonly store: CatalogStore, private readonly now: () => Date = () => new Date()) {}
+
+  async listSets(params: Paging & { lang?: Language }): Promise<QueryResult> {
+    const { limit, offset } = paging(params);
+    const page = await this.store.listSets({ lang: params.lang, limit, offset });
+    return this.list(page, limit, offset, false);
+  }
+
+  async getSet(id: string): Promise<QueryResult> {
+    const set = await this.store.getSet(id);
+    return set ? this.single(set) : fail(404, `no set with id ${id}; set ids look like en-base1 (list them with /v1/sets)`);
+  }
+
+  async listCardsInSet(setId: string, params: Paging): Promise<QueryResult> {
+    const { limit, offset } = paging(params);
+    const page = await this.store.listCardsInSet(setId, { limit, offset });
+    if (!page) return fail(404, `no set with id ${setId}; set ids look like en-base1 (list them with /v1/sets)`);
+    return this.list(page, limit, offset, false);
+  }
+
+  async getCard(id: string): Promise<QueryResult> {
+    const card = await this.store.getCard(id);
+    return card ? this.single(card) : fail(404, `no card with id ${id}; card ids look like en-base1-4`);
+  }
+
+  async searchCards(params: Paging & { q: string; lang?: Language }): Promise<QueryResult> {
+    const q = params.q.trim();
+    const length = codePointLength(q);
+    if (length < 2 || length > 60) return fail(400, 'q must be 2 to 60 characters long');
+    const { limit, offset } = paging(params);
+    const page = await this.store.searchCards({ key: searchKey(q), lang: params.lang, limit, offset });
+    return this.list(page, limit, offset, true);
+  }
+
+  private list(page: Page<unknown>, limit: number, offset: number, estimate: boolean): QueryResult {
+    const pagination = JSON.stringify({
+      limit, offset, total: page.total, total_is_estimate: estimate, has_more: page.hasMore,
+    });
+    return {
+      ok: true,
+      body: `{"data":[${page.items.join(',')}],"pagination":${pagination},"retrieved_at":"${this.now().toISOString()}"}`,
+    };
+  }
+
+  private single(doc: JsonText<unknown>): QueryResult {
+    return { ok: true, body: `{"data":${doc},"retrieved_at":"${this.now().toISOString()}"}` };
+  }
+}
+
+function paging(params: Paging): { limit: number; offset: number } {
+  return { limit: params.limit ?? DEFAULT_LIMIT, offset: params.offset ?? 0 };
+}

@@ -1,0 +1,47 @@
+import type { SwaggerOptions } from '@fastify/swagger';
+
+type JsonNode = Record<string, unknown>;
+
+/**
+ * TypeBox writes a closed vocabulary as anyOf of consts; OpenAPI readers and code generators
+ * understand a plain enum better, so the document says `enum` where every branch is a string const.
+ */
+export function constUnionsToEnums(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(constUnionsToEnums);
+  if (node === null || typeof node !== 'object') return node;
+  const object = node as JsonNode;
+  const anyOf = object.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length > 0 && anyOf.every(isStringConst)) {
+    const { anyOf: _branches, ...rest } = object;
+    return { ...rest, type: 'string', enum: anyOf.map((branch) => (branch as JsonNode).const) };
+  }
+  return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, constUnionsToEnums(v)]));
+}
+
+function isStringConst(branch: unknown): boolean {
+  return typeof branch === 'object' && branch !== null && typeof (branch as JsonNode).const === 'string';
+}
+
+export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Pokémon TCG Catalog API',
+        version: '1.0.0',
+        description: 'Every Pokémon TCG set and card in 16 languages, every printing, as JSON. ' +
+          'Card data from TCGdex (MIT). Also served to AI agents as a remote MCP endpoint at /mcp.',
+      },
+      servers: [{ url: publicBaseUrl }],
+      tags: [
+        { name: 'sets', description: 'Sets in every language' },
+        { name: 'cards', description: 'Cards, their printings, and name search' },
+        { name: 'service', description: 'Health and this document' },
+      ],
+    },
+    transformObject: (documentObject) => {
+      const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      return constUnionsToEnums(document) as typeof document;
+    },
+  };
+}

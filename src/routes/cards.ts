@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import { CardList, SingleCard } from '../schemas/card.js';
+import { ErrorBody } from '../schemas/common.js';
+import { CardsQuery } from '../schemas/queries.js';
+import { sendError } from './errors.js';
+import { sendResult } from './sendResult.js';
+
+export const EXACTLY_ONE = 'exactly one of id, set, q is required';
+
+export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> = async (app, { queries }) => {
+  app.get('/v1/cards', {
+    schema: {
+      operationId: 'getCards',
+      summary: 'Get one card, list the cards of a set, or search cards by name',
+      description: 'Give exactly one of `id` (one card with its variants), `set` (its cards in number order) ' +
+        'or `q` (a name search across languages, or in `lang`). Search totals are estimates; stop paging when ' +
+        '`has_more` is false.',
+      tags: ['cards'],
+      querystring: CardsQuery,
+      response: {
+        200: Type.Union([CardList, SingleCard], { description: 'A list of cards, or one card when id is given.' }),
+        400: { ...ErrorBody, description: 'A parameter is malformed, or not exactly one of id, set, q was given.' },
+        404: { ...ErrorBody, description: 'No card or set has that id.' },
+      },
+    },
+  }, async (request, reply) => {
+    const { id, set, q, lang, limit, offset } = request.query;
+    const given = [id, set, q].filter((v) => v !== undefined).length;
+    if (given !== 1) return sendError(reply, 400, EXACTLY_ONE);
+    if (id !== undefined) return sendResult(reply, await queries.getCard(id));
+    if (set !== undefined) return sendResult(reply, await queries.listCardsInSet(set, { limit, offset }));
+    return sendResult(reply, await queries.searchCards({ q: q!, lang, limit, offset }));
+  });
+};

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import { ErrorBody } from '../schemas/common.js';
+import { SetsQuery } from '../schemas/queries.js';
+import { SetList, SingleSet } from '../schemas/set.js';
+import { Type } from '@sinclair/typebox';
+import { sendResult } from './sendResult.js';
+
+export const setRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> = async (app, { queries }) => {
+  app.get('/v1/sets', {
+    schema: {
+      operationId: 'listSets',
+      summary: 'List sets, newest first, or get one set by id',
+      description: 'Without `id`: a page of sets, newest first, optionally of one language. ' +
+        'With `id`: that set with `card_count` (lang, limit and offset are then validated but ignored).',
+      tags: ['sets'],
+      querystring: SetsQuery,
+      response: {
+        200: Type.Union([SetList, SingleSet], { description: 'A list of sets, or one set when id is given.' }),
+        400: { ...ErrorBody, description: 'A parameter is malformed; the message names it.' },
+        404: { ...ErrorBody, description: 'No set has that id.' },
+      },
+    },
+  }, async (request, reply) => {
+    const { id, lang, limit, offset } = request.query;
+    return sendResult(reply, id !== undefined ? await queries.getSet(id) : await queries.listSets({ lang, limit, offset }));
+  });
+};

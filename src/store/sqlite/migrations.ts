@@ -1,0 +1,56 @@
+import type Database from 'better-sqlite3';
+
+/** Versioned schema of the catalog database; each entry runs once, in order, in a transaction. */
+export const CATALOG_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE sets (
+    id   TEXT PRIMARY KEY,
+    lang TEXT NOT NULL,
+    rank INTEGER NOT NULL,          -- newest-first position among all sets
+    gen  INTEGER NOT NULL,          -- import generation that last wrote the row
+    doc  TEXT NOT NULL              -- the Set as served, JSON
+  );
+  CREATE INDEX sets_by_rank ON sets (rank);
+  CREATE INDEX sets_by_lang_rank ON sets (lang, rank);
+
+  CREATE TABLE cards (
+    rowid        INTEGER PRIMARY KEY,
+    id           TEXT NOT NULL UNIQUE,
+    lang         TEXT NOT NULL,
+    set_id       TEXT NOT NULL,
+    set_order    INTEGER NOT NULL,  -- natural number order within the set
+    search_order INTEGER NOT NULL,  -- newest set, set id, number
+    name_key     TEXT NOT NULL,     -- searchKey(name)
+    gen          INTEGER NOT NULL,
+    doc          TEXT NOT NULL,     -- the Card as served, JSON
+    variants     TEXT NOT NULL      -- its variants, JSON array
+  );
+  CREATE INDEX cards_by_set_order ON cards (set_id, set_order);
+
+  -- Substring search on the folded name for queries of 3+ code points.
+  CREATE VIRTUAL TABLE card_name_trigrams USING fts5 (
+    name_key, content = 'cards', content_rowid = 'rowid', tokenize = 'trigram'
+  );
+  -- Two-code-point queries (common in Chinese, Japanese, Korean) use a bigram index instead.
+  CREATE TABLE card_name_bigrams (
+    gram       TEXT NOT NULL,
+    card_rowid INTEGER NOT NULL,
+    PRIMARY KEY (gram, card_rowid)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
+];
+
+export function migrate(db: Database.Database, table: string, migrations: readonly string[]): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`);
+  const applied = (db.prepare(`SELECT coalesce(max(version), 0) AS v FROM ${table}`).get() as { v: number }).v;
+  migrations.forEach((sql, index) => {
+    const version = index + 1;
+    if (version <= applied) return;
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare(`INSERT INTO ${table} (version, applied_at) VALUES (?, ?)`).run(version, new Date().toISOString());
+    })();
+  });
+}

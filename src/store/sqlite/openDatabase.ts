@@ -1,0 +1,18 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** `file:./var/catalog.db` or a plain path → the file path. */
+export function sqlitePath(databaseUrl: string): string {
+  return databaseUrl.startsWith('file:') ? databaseUrl.slice('file:'.length) : databaseUrl;
+}
+
+export function openDatabase(file: string): Database.Database {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  return db;
+}
