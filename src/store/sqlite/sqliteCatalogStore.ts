@@ -130,7 +130,7 @@ export class SqliteCatalogStore implements CatalogStore {
       db.exec(`INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild')`);
       progress?.('search index', 0, 2);
       db.exec('DELETE FROM card_name_bigrams');
-      for (const row of db.prepare('SELECT rowid, name_key FROM cards').iterate() as Iterable<{ rowid: number; name_key: string }>) {
+      for (const row of db.prepare('SELECT rowid, name_key FROM cards').all() as Array<{ rowid: number; name_key: string }>) {
         for (const gram of nameBigrams(row.name_key)) insertBigram.run(gram, row.rowid);
       }
       db.prepare(`INSERT INTO catalog_meta (key, value) VALUES ('imported_at', ?)
