@@ -1,0 +1,38 @@
+import type { Allowance } from './rateLimitHeaders.js';
+
+/**
+ * The seam between the HTTP edges (REST routes, the MCP endpoint) and keys and quotas.
+ * Both edges ask the same questions, so a key's month moves by one per counted call,
+ * whichever edge served it.
+ */
+
+/** The verdict on one keyed request. */
+export type AccessDecision =
+  | { allowed: true; keyId: string; allowance: Allowance }
+  | { allowed: false; status: 401 | 429; message: string; allowance: Allowance; retryAfterSeconds?: number };
+
+export interface KeyRequest {
+  email: string;
+  source?: string;
+}
+
+export interface CreatedKey {
+  key: string;
+  tier: string;
+  monthly_limit: number | null;
+  try_it: string;
+}
+
+export type KeyCreation =
+  | { ok: true; created: CreatedKey; allowance: Allowance }
+  | { ok: false; status: 400 | 409 | 429; message: string; allowance: Allowance; retryAfterSeconds?: number };
+
+export interface AccessControl {
+  /**
+   * Checks an `Authorization` header value and, when the key is valid and within its month,
+   * counts one request atomically. 401 before 429; a refused request is not counted.
+   */
+  authorizeAndCount(authorization: string | undefined): Promise<AccessDecision>;
+  /** Issues a free key under the per-email and per-address rules. */
+  createKey(request: KeyRequest, clientAddress: string): Promise<KeyCreation>;
+}
