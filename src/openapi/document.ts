@@ -13,13 +13,21 @@ export function constUnionsToEnums(node: unknown): unknown {
   const anyOf = object.anyOf;
   if (Array.isArray(anyOf) && anyOf.length > 0 && anyOf.every(isStringConst)) {
     const { anyOf: _branches, ...rest } = object;
-    return { ...rest, type: 'string', enum: anyOf.map((branch) => (branch as JsonNode).const) };
+    return { ...rest, type: 'string', enum: anyOf.map(constOf) };
   }
   return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, constUnionsToEnums(v)]));
 }
 
+/** A branch that allows one string: `{const: s}`, or `{enum: [s]}` as @fastify/swagger rewrites it. */
 function isStringConst(branch: unknown): boolean {
-  return typeof branch === 'object' && branch !== null && typeof (branch as JsonNode).const === 'string';
+  return typeof constOf(branch) === 'string';
+}
+
+function constOf(branch: unknown): unknown {
+  if (typeof branch !== 'object' || branch === null) return undefined;
+  const node = branch as JsonNode;
+  if ('const' in node) return node.const;
+  return Array.isArray(node.enum) && node.enum.length === 1 ? node.enum[0] : undefined;
 }
 
 export function openApiOptions(publicBaseUrl: string): SwaggerOptions {

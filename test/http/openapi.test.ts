@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { LANGUAGES } from '../../src/schemas/common.js';
+import { VARIANT_KEYS } from '../../src/catalog/variantKeys.js';
+import { startCatalogServer, type RunningServer } from '../support/catalogServer.js';
+
+type Operation = { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> };
+
+describe('the OpenAPI 3.1 document', () => {
+  let server: RunningServer;
+  let doc: any;
+  before(async () => {
+    server = await startCatalogServer();
+    doc = (await server.get('/openapi.json')).body;
+  });
+  after(async () => { await server.close(); });
+
+  it('is a valid OpenAPI 3.1.0 document, version 1.0.0', async () => {
+    assert.equal(doc.openapi, '3.1.0');
+    assert.equal(doc.info.version, '1.0.0');
+    const result = await validate(structuredClone(doc));
+    assert.ok(result.valid, result.valid ? '' : compileErrors(result));
+  });
+
+  it('names the closed vocabularies as enums: languages and variant_key', () => {
+    const params = doc.paths['/v1/sets'].get.parameters as Array<{ name: string; schema: { enum?: string[] } }>;
+    assert.deepEqual(params.find((p) => p.name === 'lang')?.schema.enum, [...LANGUAGES]);
+    const text = JSON.stringify(doc);
+    assert.ok(text.includes(JSON.stringify([...VARIANT_KEYS])), 'variant_key enum is in the document');
+  });
+
+  it('describes what every operation really answers', async () => {
+    const ajv = new Ajv2020.default({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const operation = (path: string): Operation => doc.paths[path].get;
+    const check = async (path: string, query: string, expected: number) => {
+      const response = await server.get(path + query);
+      assert.equal(response.status, expected, `${path}${query}`);
+      const schema = operation(path).responses[String(expected)]?.content?.['application/json']?.schema;
+      assert.ok(schema, `${path} documents ${expected}`);
+      const valid = ajv.validate(schema, response.body);
+      assert.ok(valid, `${path}${query}: ${ajv.errorsText()}`);
+    };
+    await check('/v1/sets', '', 200);
+    await check('/v1/sets', '?lang=fr&limit=2', 200);
+    await check('/v1/sets', '?id=en-base1', 200);
+    await check('/v1/sets', '?id=xx-none', 404);
+    await check('/v1/sets', '?limit=0', 400);
+    await check('/v1/cards', '?id=en-base1-4', 200);
+    await check('/v1/cards', '?set=en-base1&limit=2', 200);
+    await check('/v1/cards', '?q=pika', 200);
+    await check('/v1/cards', '?q=x', 400);
+    await check('/v1/cards', '?id=en-base1-0', 404);
+    await check('/healthz', '', 200);
+    await check('/openapi.json', '', 200);
+  });
+});
