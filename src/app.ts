@@ -27,6 +27,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? false,
+    // One line per request would cost more than the request; errors and lifecycle are still logged.
+    disableRequestLogging: true,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 16 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
