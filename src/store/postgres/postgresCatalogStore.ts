@@ -7,6 +7,7 @@ import type {
   CardSearch, CatalogCounts, CatalogStore, ImportProgress, JsonText, Page, PageRequest,
 } from '../catalogStore.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
+import { searchStatement } from './searchStatement.js';
 import { writeCatalog } from './writeCatalog.js';
 
 export interface PostgresCatalogStoreOptions {
@@ -44,29 +45,6 @@ const CARDS_IN_SET = `
   LEFT JOIN LATERAL (SELECT doc, set_order FROM cards WHERE set_id = s.id ORDER BY set_order LIMIT $2 OFFSET $3) p ON true
   ORDER BY p.set_order`;
 const CARD = 'SELECT doc, variants FROM cards WHERE id = $1';
-
-/**
- * Matches are ranked on narrow rows (no doc), so the window count and the sort stay in memory
- * however common the term; only the page's rows are joined back for their doc.
- * $1 key, $2 lang or null, $3 limit, $4 offset, $5 the LIKE pattern (trigram search only).
- */
-const search = (match: string) => `
-  WITH ranked AS (
-    SELECT c.card_no, c.search_order,
-           CASE WHEN c.name_key = $1 THEN 0 WHEN starts_with(c.name_key, $1) THEN 1 ELSE 2 END AS class,
-           count(*) OVER () AS total
-    FROM cards c
-    WHERE ${match} AND ($2::text IS NULL OR c.lang = $2)
-    ORDER BY class, c.search_order
-    LIMIT $3 OFFSET $4
-  )
-  SELECT c.doc, r.total::int AS total FROM ranked r JOIN cards c USING (card_no) ORDER BY r.class, r.search_order`;
-// Not prepared by name: planned for each query's own values, so the planner sees the actual
-// pattern and language when it weighs the indexes.
-const SEARCH_TRIGRAMS = search(`c.name_key LIKE $5`);
-const SEARCH_BIGRAMS = search(`c.name_bigrams @> ARRAY[$1::text]`);
-// A folded query can shrink below two code points (a ligature, say): scan, it is rare.
-const SEARCH_SCAN = search(`strpos(c.name_key, $1) > 0`);
 
 /** The catalog in PostgreSQL; any number of service instances may share one database. */
 export class PostgresCatalogStore implements CatalogStore {
@@ -118,15 +96,7 @@ export class PostgresCatalogStore implements CatalogStore {
   async searchCards({ key, lang, limit, offset }: CardSearch): Promise<Page<Card>> {
     // PostgreSQL text cannot hold NUL, so no name contains it.
     if (key.includes('\0')) return { items: [], total: offset > 0 ? null : 0, hasMore: false };
-    const length = [...key].length;
-    const values: unknown[] = [key, lang ?? null, limit + 1, offset];
-    let text = SEARCH_SCAN;
-    if (length >= 3) {
-      text = SEARCH_TRIGRAMS;
-      values.push(`%${key.replace(/[\\%_]/g, '\\$&')}%`);
-    } else if (length === 2) {
-      text = SEARCH_BIGRAMS;
-    }
+    const { text, values } = searchStatement({ key, lang, limit, offset });
     const { rows } = await this.reads.query<PageRow>(text, values);
     // Past the last page the window count is unknown; the offset is then a lower bound.
     const total = rows.length > 0 ? rows[0]!.total : offset > 0 ? null : 0;
@@ -186,7 +156,8 @@ export class PostgresCatalogStore implements CatalogStore {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS); });
       try {
-        return await Promise.race([pool.query('SELECT 1').then(() => true, () => false), timeout]);
+        const query = Promise.resolve().then(() => pool.query('SELECT 1'));
+        return await Promise.race([query.then(() => true, () => false), timeout]);
       } finally {
         clearTimeout(timer);
       }
