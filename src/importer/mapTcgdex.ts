@@ -75,16 +75,19 @@ export function mapTcgdex(input: TcgdexLanguageData[], options: MapTcgdexOptions
     read.cards += data.cards.length;
   }
 
-  // Facts that span languages: Pocket set ids, English names and cards, release dates per id group.
+  // Facts that span the languages sharing ids (international, Asian): Pocket sets, release dates;
+  // and the English set names and cards.
   const pocketSets = new Set<string>();
   const releaseDates = new Map<string, { date: string; lang: string }>();
-  const byPreference = [...input].sort(
-    (a, b) => (TCGDEX_LANGUAGES as readonly string[]).indexOf(a.lang) - (TCGDEX_LANGUAGES as readonly string[]).indexOf(b.lang),
-  );
+  const preference = (data: TcgdexLanguageData) => {
+    const i = (TCGDEX_LANGUAGES as readonly string[]).indexOf(data.lang);
+    return i === -1 ? TCGDEX_LANGUAGES.length : i;
+  };
+  const byPreference = [...input].sort((a, b) => preference(a) - preference(b));
   for (const data of byPreference) {
     for (const set of data.sets) {
-      if (set.serie?.id === POCKET_SERIES) pocketSets.add(set.id);
       const key = `${idGroup(data.lang)}:${set.id}`;
+      if (set.serie?.id === POCKET_SERIES) pocketSets.add(key);
       if (set.releaseDate && !releaseDates.has(key)) releaseDates.set(key, { date: set.releaseDate, lang: data.lang });
     }
   }
@@ -117,9 +120,10 @@ export function mapTcgdex(input: TcgdexLanguageData[], options: MapTcgdexOptions
     }
     for (const missing of data.unavailable ?? []) skip(missing.kind, source, missing.id, REASONS.unavailable);
 
+    const group = idGroup(source);
     const skippedSets = new Set<string>();
     for (const set of data.sets) {
-      if (pocketSets.has(set.id)) {
+      if (pocketSets.has(`${group}:${set.id}`)) {
         skip('set', source, set.id, REASONS.pocket);
         continue;
       }
@@ -144,11 +148,11 @@ export function mapTcgdex(input: TcgdexLanguageData[], options: MapTcgdexOptions
       if (index % step === 0) options.progress?.(`map ${source}`, index, data.cards.length);
       const brief = card.set;
       if (!brief) return skip('card', source, card.id, REASONS.noSet);
-      if (pocketSets.has(brief.id)) return skip('card', source, card.id, REASONS.pocket);
+      if (pocketSets.has(`${group}:${brief.id}`)) return skip('card', source, card.id, REASONS.pocket);
       if (skippedSets.has(brief.id)) return skip('card', source, card.id, REASONS.setSkipped);
       let set = setsById.get(`${lang}-${brief.id}`);
       if (!set) {
-        const borrowed = releaseDates.get(`${idGroup(source)}:${brief.id}`) ?? null;
+        const borrowed = releaseDates.get(`${group}:${brief.id}`) ?? null;
         const record = canonicalSetFromBrief(brief, lang, englishSetNames.get(brief.id) ?? null, borrowed?.date ?? null);
         const problem = checkSet(record);
         if (problem) {
