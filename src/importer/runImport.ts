@@ -97,7 +97,8 @@ export async function runImport(
     throw new Error(`${describeSource(resolved)} gave no sets: the catalog was left as it is`);
   }
   const started = performance.now();
-  const counts = await store.replaceCatalog(catalog, options.progress);
+  const progress = options.progress;
+  const counts = await store.replaceCatalog(catalog, progress && ((phase, done, total) => progress(`write ${phase}`, done, total)));
   report.timings.write = Math.round(performance.now() - started);
   return { report, counts };
 }
