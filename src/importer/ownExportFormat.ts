@@ -9,8 +9,8 @@ import type { CardSet } from '../schemas/set.js';
 
 /**
  * This service's own export: a directory holding
- *   manifest.json  {"format": "tcg-catalog-export", "version": 1, "exported_at": <date-time>,
- *                   "counts": {"sets": <n>, "cards": <n>}}
+ *   manifest.json  {"format": "tcg-catalog-export", "version": 1, "counts": {"sets": <n>, "cards": <n>},
+ *                   "exported_at": <date-time>}   (other keys are ignored)
  *   sets.ndjson    one canonical Set per line (the API's Set shape)
  *   cards.ndjson   one canonical CardWithVariants per line (the API's single-card shape)
  * The manifest is written last: a directory without it is not a (complete) export.
@@ -24,7 +24,8 @@ export const CARDS_FILE = 'cards.ndjson';
 export interface ExportManifest {
   format: typeof EXPORT_FORMAT;
   version: typeof EXPORT_VERSION;
-  exported_at: string;
+  /** When `npm run export` wrote it (readers do not need it). */
+  exported_at?: string;
   counts: CatalogCounts;
 }
 
@@ -34,9 +35,11 @@ export interface ExportableCatalog {
   exportCards(): AsyncIterable<CardWithVariants>;
 }
 
+const LONGEST_CODE_FIRST = [...LANGUAGES].sort((a, b) => b.length - a.length);
+
 /** The catalog language a catalog id starts with (`zh-tw-SV1a` → `zh-tw`), or null. */
 export function languageOfId(id: string): string | null {
-  return [...LANGUAGES].sort((a, b) => b.length - a.length).find((lang) => id.startsWith(`${lang}-`)) ?? null;
+  return LONGEST_CODE_FIRST.find((lang) => id.startsWith(`${lang}-`)) ?? null;
 }
 
 async function writeLines<T>(

@@ -10,6 +10,7 @@ import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import type { TcgdexLanguageData } from '../../src/importer/tcgdexRecords.js';
 import type { CatalogStore } from '../../src/store/catalogStore.js';
 import { openCatalogStore } from '../../src/store/open.js';
+import { projectRoot } from '../support/shared.js';
 import { tcgdexCard, tcgdexSet, writeTcgdexDump } from '../support/tcgdexFixtures.js';
 
 const FIXTURE: TcgdexLanguageData[] = [
@@ -164,6 +165,12 @@ describe('the export format', () => {
     await assert.rejects(readOwnExport(broken), /version 2; this service reads version 1/);
     await writeFile(path.join(broken, 'manifest.json'), JSON.stringify({ name: 'some-package' }));
     await assert.rejects(readOwnExport(broken), /not one of a tcg-catalog-export/);
+  });
+
+  test('the demo catalog that ships with the project is a valid export', async () => {
+    const { catalog, report } = await readOwnExport(path.join(projectRoot, 'fixtures', 'demo-catalog'));
+    assert.deepEqual(report.skipped, []);
+    assert.ok(catalog.cards.length > 0);
   });
 
   test('an export refuses a directory holding other files', async () => {
