@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { RATE_LIMIT_HEADERS, setRateLimitHeaders, unkeyedAllowance } from './access/rateLimitHeaders.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
 import type { Config } from './config.js';
@@ -28,7 +28,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     // One line per request would cost more than the request; errors and lifecycle are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 16 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

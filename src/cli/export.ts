@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import { readConfig } from '../config.js';
+import { writeOwnExport } from '../importer/ownExportFormat.js';
+import { openCatalogStore } from '../store/open.js';
+import { createProgressDisplay } from './progressDisplay.js';
+
+const USAGE = `usage: npm run export -- <dir>
+
+Writes the catalog of DATABASE_URL (default file:./var/catalog.db) to <dir> (new or empty) as
+manifest.json, sets.ndjson and cards.ndjson; \`npm run import -- <dir>\` reads it back.`;
+
+class UsageError extends Error {}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (args.values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (args.positionals.length !== 1) throw new UsageError('name exactly one directory to export to');
+  const dir = args.positionals[0]!;
+
+  const progress = createProgressDisplay();
+  const store = await openCatalogStore(readConfig().databaseUrl);
+  try {
+    const counts = await writeOwnExport(dir, store, progress.update);
+    progress.stop();
+    process.stdout.write(`Exported ${counts.sets} sets and ${counts.cards} cards to ${dir}\n`);
+  } finally {
+    progress.stop();
+    await store.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UsageError) {
+    process.stderr.write(`export: ${message}\n${USAGE}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`export failed: ${message}\n`);
+    process.exitCode = 1;
+  }
+});

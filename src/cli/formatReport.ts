@@ -1,0 +1,77 @@
+import { LANGUAGES } from '../schemas/common.js';
+import type { ImportReport, LanguageCounts } from '../importer/importReport.js';
+
+const IDS_SHOWN = 12;
+
+function languageOrder(a: string, b: string): number {
+  const rank = (lang: string) => {
+    const i = (LANGUAGES as readonly string[]).indexOf(lang);
+    return i === -1 ? LANGUAGES.length : i;
+  };
+  return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The import report for a person: counts per language, skipped records by reason, notes, timings. */
+export function formatReport(report: ImportReport, reportFile: string | null): string {
+  const out: string[] = [`Imported from ${report.source}`, ''];
+  const langs = [...new Set([...Object.keys(report.read), ...Object.keys(report.imported)])].sort(languageOrder);
+  const zero: LanguageCounts = { sets: 0, cards: 0 };
+  const sum = (table: Record<string, LanguageCounts>) =>
+    Object.values(table).reduce((acc, c) => ({ sets: acc.sets + c.sets, cards: acc.cards + c.cards }), zero);
+  const rows = [['language', 'sets read', 'cards read', 'sets kept', 'cards kept']];
+  for (const lang of [...langs, 'total']) {
+    const read = lang === 'total' ? sum(report.read) : report.read[lang] ?? zero;
+    const kept = lang === 'total' ? sum(report.imported) : report.imported[lang] ?? zero;
+    rows.push([lang, String(read.sets), String(read.cards), String(kept.sets), String(kept.cards)]);
+  }
+  out.push(...table(rows), '');
+
+  if (report.skipped.length === 0) {
+    out.push('Skipped: nothing');
+  } else {
+    out.push(`Skipped ${report.skipped.length} records:`);
+    const byReason = new Map<string, Map<string, string[]>>();
+    for (const record of report.skipped) {
+      const groups = byReason.get(record.reason) ?? new Map<string, string[]>();
+      byReason.set(record.reason, groups);
+      const group = `${record.kind} ${record.lang}`;
+      const ids = groups.get(group) ?? [];
+      groups.set(group, ids);
+      ids.push(record.id);
+    }
+    for (const [reason, groups] of byReason) {
+      const count = [...groups.values()].reduce((n, ids) => n + ids.length, 0);
+      out.push(`  ${reason} (${count}):`);
+      for (const [group, ids] of groups) {
+        const more = ids.length > IDS_SHOWN ? ` ... and ${ids.length - IDS_SHOWN} more` : '';
+        out.push(`    ${group}: ${ids.slice(0, IDS_SHOWN).join(' ')}${more}`);
+      }
+    }
+  }
+
+  const notes = report.notes;
+  if (notes) {
+    out.push('', 'Notes:');
+    out.push(`  ${notes.mergedPrintings} printings merged into another printing of the same card with the same variant key`);
+    out.push(`  ${notes.coarsenedPrintings} printings given a coarser variant key (their full key is not in the vocabulary)`);
+    out.push(`  ${notes.cardsWithLegacyVariants} cards with variants from TCGdex's legacy booleans; ${notes.cardsWithoutPrintings} cards without printing data got one normal variant`);
+    if (notes.setsBuiltFromCardBrief.length > 0) {
+      out.push(`  ${notes.setsBuiltFromCardBrief.length} sets missing from their language's set list, built from their cards: ${notes.setsBuiltFromCardBrief.join(' ')}`);
+      out.push(`    release date borrowed from another language for ${notes.borrowedReleaseDates.length} of them`);
+    }
+    if (notes.untranslated.length > 0) {
+      out.push(`  values kept untranslated (not found in English): ${notes.untranslated
+        .map((u) => `${u.lang} ${u.field} "${u.value}" ×${u.count}`).join(', ')}`);
+    }
+  }
+  out.push('', `Timings: ${Object.entries(report.timings).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(', ')}`);
+  if (reportFile) out.push(`Full report: ${reportFile}`);
+  return out.join('\n');
+}

@@ -1,0 +1,105 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readConfig } from '../config.js';
+import { detectSource, ImportSourceError, runImport } from '../importer/runImport.js';
+import { DEFAULT_CRAWL_CACHE_DIR } from '../importer/sources/tcgdexApi.js';
+import { openCatalogStore } from '../store/open.js';
+import { formatReport } from './formatReport.js';
+import { createProgressDisplay } from './progressDisplay.js';
+
+const USAGE = `usage: npm run import -- <source> [--report <file>] [--cache-dir <dir>] [--cache-max-age <hours>] [--concurrency <n>]
+
+<source> is one of
+  a TCGdex dump directory        (<lang>.sets.ndjson.gz and <lang>.cards.ndjson.gz files)
+  a directory exported by this service (npm run export)
+  a TCGdex API base URL          (https://api.tcgdex.net/v2)
+The catalog goes to DATABASE_URL (default file:./var/catalog.db); keys and usage are kept.
+--report         where to write the full report as JSON (default: import-report.json beside the database)
+--cache-dir      API crawls only: response cache, kept to resume an interrupted crawl (default ${DEFAULT_CRAWL_CACHE_DIR})
+--cache-max-age  API crawls only: hours a cached response stays valid (default 24; 0 fetches everything again)
+--concurrency    API crawls only: requests in flight (default 8)`;
+
+class UsageError extends Error {}
+
+function positiveNumber(value: string | undefined, name: string, integer: boolean): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (integer && (!Number.isInteger(n) || n < 1))) {
+    throw new UsageError(`--${name} must be a ${integer ? 'positive integer' : 'number ≥ 0'}, got "${value}"`);
+  }
+  return n;
+}
+
+/** `import-report.json` beside a SQLite database; under ./var for any other store. */
+function defaultReportFile(databaseUrl: string): string {
+  const file = databaseUrl.startsWith('file:') ? databaseUrl.slice('file:'.length) : '';
+  const dir = file && file !== ':memory:' ? path.dirname(file) : 'var';
+  return path.join(dir, 'import-report.json');
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      allowPositionals: true,
+      options: {
+        report: { type: 'string' },
+        'cache-dir': { type: 'string' },
+        'cache-max-age': { type: 'string' },
+        concurrency: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (args.values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (args.positionals.length !== 1) {
+    throw new UsageError(args.positionals.length === 0 ? 'name the source to import' : 'name exactly one source');
+  }
+  const maxAgeHours = positiveNumber(args.values['cache-max-age'], 'cache-max-age', false);
+  const concurrency = positiveNumber(args.values.concurrency, 'concurrency', true);
+  const { databaseUrl } = readConfig();
+  const reportFile = args.values.report ?? defaultReportFile(databaseUrl);
+
+  const source = await detectSource(args.positionals[0]!);
+
+  const progress = createProgressDisplay();
+  const store = await openCatalogStore(databaseUrl);
+  try {
+    const { report, counts } = await runImport(source, store, {
+      progress: progress.update,
+      api: {
+        cacheDir: args.values['cache-dir'],
+        maxCacheAgeMs: maxAgeHours === undefined ? undefined : maxAgeHours * 3_600_000,
+        concurrency,
+      },
+    });
+    progress.stop();
+    await mkdir(path.dirname(path.resolve(reportFile)), { recursive: true });
+    await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+    process.stdout.write(`${formatReport(report, reportFile)}\n`);
+    process.stdout.write(`The catalog now holds ${counts.sets} sets and ${counts.cards} cards.\n`);
+  } finally {
+    progress.stop();
+    await store.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UsageError) {
+    process.stderr.write(`import: ${message}\n${USAGE}\n`);
+    process.exitCode = 2;
+  } else if (error instanceof ImportSourceError) {
+    process.stderr.write(`import: ${message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`import failed: ${message}\n`);
+    process.exitCode = 1;
+  }
+});

@@ -1,0 +1,60 @@
+/** What an import did: how much it read and kept per language, and every record it left out, with why. */
+
+export interface LanguageCounts {
+  sets: number;
+  cards: number;
+}
+
+export interface SkippedRecord {
+  kind: 'language' | 'set' | 'card';
+  /** The source's language code (TCGdex `pt-br` stays `pt-br` here). */
+  lang: string;
+  /** The source's id of the record (TCGdex id, or the catalog id for an own export). */
+  id: string;
+  reason: string;
+}
+
+export interface UntranslatedValue {
+  lang: string;
+  field: string;
+  value: string;
+  count: number;
+}
+
+export interface MappingNotes {
+  /** Printings whose full variant key is not in the vocabulary and was coarsened. */
+  coarsenedPrintings: number;
+  /** Printings merged into another printing of the same card with the same key. */
+  mergedPrintings: number;
+  /** Cards without `variants_detailed`, whose variants come from the legacy booleans. */
+  cardsWithLegacyVariants: number;
+  /** Cards with no printing information at all, given one `normal` variant. */
+  cardsWithoutPrintings: number;
+  /** Sets missing from their language's set list, built from the brief their cards embed. */
+  setsBuiltFromCardBrief: string[];
+  /** Of those, the sets whose release date was borrowed from another international language. */
+  borrowedReleaseDates: Array<{ set: string; from: string }>;
+  /** Localized enumeration values (and variant words) that no rule turned into English; kept as they are. */
+  untranslated: UntranslatedValue[];
+}
+
+export interface ImportReport {
+  /** What was imported: `tcgdex dump <dir>`, `tcgdex api <url>` or `own export <dir>`. */
+  source: string;
+  /** Records read, per source language. */
+  read: Record<string, LanguageCounts>;
+  /** Records in the resulting catalog, per catalog language. */
+  imported: Record<string, LanguageCounts>;
+  skipped: SkippedRecord[];
+  /** Only for TCGdex sources. */
+  notes?: MappingNotes;
+  /** Milliseconds per phase (read, map, write). */
+  timings: Record<string, number>;
+}
+
+/** Adds one record to a per-language count table. */
+export function countRecord(table: Record<string, LanguageCounts>, lang: string, kind: 'set' | 'card'): void {
+  const counts = (table[lang] ??= { sets: 0, cards: 0 });
+  if (kind === 'set') counts.sets += 1;
+  else counts.cards += 1;
+}

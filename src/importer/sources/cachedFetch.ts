@@ -1,0 +1,126 @@
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * GETs JSON over HTTP with retries, keeping every answer (200 body or 404) on disk so that an
+ * interrupted crawl, run again, only asks for what it does not have yet.
+ */
+export interface CachedFetchOptions {
+  /** Root of the response cache; each base URL gets its own folder under it. */
+  cacheDir: string;
+  /** Cached answers older than this are fetched again (0: always fetch). */
+  maxAgeMs: number;
+  /** Attempts after the first one, for network errors, 5xx and 429. */
+  retries: number;
+  /** The first retry waits about this long; each next one twice as long (plus jitter). */
+  retryBaseDelayMs: number;
+  /** Per-request time limit. */
+  timeoutMs: number;
+  fetch: typeof globalThis.fetch;
+}
+
+export type FetchOutcome = { status: 200; body: unknown; cached: boolean } | { status: 404; cached: boolean };
+
+export class HttpError extends Error {}
+
+/** Path-safe name of one path segment (TCGdex ids hold `!`, `%3F`, `.`). */
+const safeSegment = (segment: string) =>
+  encodeURIComponent(segment).replace(/^\.+/, (dots) => '%2E'.repeat(dots.length));
+
+export function cacheRootOf(cacheDir: string, baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const base = url.pathname.split('/').filter(Boolean).map(safeSegment);
+  return path.join(cacheDir, safeSegment(url.host), ...base);
+}
+
+async function fresh(file: string, maxAgeMs: number): Promise<boolean> {
+  try {
+    return Date.now() - (await stat(file)).mtimeMs <= maxAgeMs;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes through a temporary file so an interruption never leaves half an answer in the cache. */
+async function writeAtomically(file: string, content: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, file);
+}
+
+function retryDelay(attempt: number, options: CachedFetchOptions, retryAfter: string | null): number {
+  const seconds = retryAfter === null ? NaN : Number(retryAfter);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, 60_000);
+  const backoff = options.retryBaseDelayMs * 2 ** attempt;
+  return backoff + Math.random() * backoff * 0.25;
+}
+
+export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) {
+  const base = baseUrl.replace(/\/+$/, '');
+  const root = cacheRootOf(options.cacheDir, base);
+  let requests = 0;
+
+  async function fetchOnce(url: string, signal?: AbortSignal): Promise<FetchOutcome | { retry: string; retryAfter: string | null }> {
+    requests += 1;
+    let response: Response;
+    try {
+      const timeout = AbortSignal.timeout(options.timeoutMs);
+      response = await options.fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      signal?.throwIfAborted();
+      return { retry: `network error: ${(error as Error).message}`, retryAfter: null };
+    }
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return { status: 404, cached: false };
+    }
+    if (response.status === 429 || response.status >= 500) {
+      await response.body?.cancel();
+      return { retry: `HTTP ${response.status}`, retryAfter: response.headers.get('retry-after') };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new HttpError(`GET ${url} answered HTTP ${response.status}`);
+    }
+    try {
+      return { status: 200, body: JSON.parse(await response.text()), cached: false };
+    } catch (error) {
+      // A cut-off body reads as bad JSON: worth another try.
+      return { retry: `unreadable body: ${(error as Error).message}`, retryAfter: null };
+    }
+  }
+
+  /**
+   * GET `{base}/{segments...}`; 404 is an answer, other failures are retried, then thrown.
+   * `signal` stops the request and its retries (the crawl has failed elsewhere).
+   */
+  async function get(segments: string[], signal?: AbortSignal): Promise<FetchOutcome> {
+    const file = path.join(root, ...segments.map(safeSegment));
+    if (await fresh(`${file}.json`, options.maxAgeMs)) {
+      return { status: 200, body: JSON.parse(await readFile(`${file}.json`, 'utf8')), cached: true };
+    }
+    if (await fresh(`${file}.404`, options.maxAgeMs)) return { status: 404, cached: true };
+
+    const url = `${base}/${segments.map(encodeURIComponent).join('/')}`;
+    for (let attempt = 0; ; attempt++) {
+      signal?.throwIfAborted();
+      const outcome = await fetchOnce(url, signal);
+      if ('status' in outcome) {
+        if (outcome.status === 200) await writeAtomically(`${file}.json`, JSON.stringify(outcome.body));
+        else await writeAtomically(`${file}.404`, '');
+        return outcome;
+      }
+      if (attempt >= options.retries) {
+        throw new HttpError(`GET ${url} failed after ${attempt + 1} attempts (last: ${outcome.retry})`);
+      }
+      await sleep(retryDelay(attempt, options, outcome.retryAfter), undefined, { signal });
+    }
+  }
+
+  return { get, requestCount: () => requests, cacheRoot: root };
+}

@@ -1,0 +1,115 @@
+import type { Language } from '../schemas/common.js';
+import type { CardWithVariants, Variant } from '../schemas/card.js';
+import type { CardSet } from '../schemas/set.js';
+import type { TcgdexCard, TcgdexSet, TcgdexSetBrief } from './tcgdexRecords.js';
+import type { EnglishVocabulary } from './tcgdexVocabulary.js';
+
+/** One TCGdex field → one canonical field; the rules of the catalog's data contract live here. */
+
+const withExtension = (url: string | undefined) => (url ? `${url}.webp` : null);
+const integerOrNull = (value: number | undefined) => (value !== undefined && Number.isInteger(value) ? value : null);
+
+/** A set from its language's set list. */
+export function canonicalSet(set: TcgdexSet, lang: Language, nameEn: string | null): CardSet {
+  return {
+    id: `${lang}-${set.id}`,
+    name: set.name as string,
+    name_en: nameEn,
+    series: set.serie?.name ?? null,
+    release_date: set.releaseDate ?? null,
+    total: integerOrNull(set.cardCount?.total),
+    printed_total: integerOrNull(set.cardCount?.official),
+    language: lang,
+    logo_url: withExtension(set.logo),
+    symbol_url: withExtension(set.symbol),
+  };
+}
+
+/**
+ * A set its language's set list leaves out (TCGdex drops German sets whose series has no German
+ * name), rebuilt from the brief its cards embed. The series stays unknown; the release date is
+ * the one another language of the same id group gives the set, when one does.
+ */
+export function canonicalSetFromBrief(
+  brief: TcgdexSetBrief,
+  lang: Language,
+  nameEn: string | null,
+  borrowedReleaseDate: string | null,
+): CardSet {
+  return {
+    id: `${lang}-${brief.id}`,
+    name: brief.name as string,
+    name_en: nameEn,
+    series: null,
+    release_date: borrowedReleaseDate,
+    total: integerOrNull(brief.cardCount?.total),
+    printed_total: integerOrNull(brief.cardCount?.official),
+    language: lang,
+    logo_url: withExtension(brief.logo),
+    symbol_url: withExtension(brief.symbol),
+  };
+}
+
+/** The card's number: TCGdex's `localId`, else the part of its id after the set id. */
+function numberOf(card: TcgdexCard): string | null {
+  if (card.localId !== undefined) return card.localId;
+  const setId = card.set?.id;
+  return setId && card.id.startsWith(`${setId}-`) ? card.id.slice(setId.length + 1) : null;
+}
+
+function isoOrNull(timestamp: string | undefined): string | null {
+  if (timestamp === undefined) return null;
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+function regulationMark(mark: string | undefined): string | null {
+  if (mark === undefined || mark.trim() === '' || mark.trim().toLowerCase() === 'none') return null;
+  return mark.trim().toUpperCase();
+}
+
+export function cardImages(card: TcgdexCard): { small: string | null; large: string | null } {
+  return card.image
+    ? { small: `${card.image}/low.webp`, large: `${card.image}/high.webp` }
+    : { small: null, large: null };
+}
+
+export interface CardContext {
+  /** The TCGdex language the card was read in (its enumeration values are in that language). */
+  sourceLang: string;
+  lang: Language;
+  set: CardSet;
+  /** The English card of the same TCGdex id, for the enumeration values. */
+  en: TcgdexCard | undefined;
+  vocabulary: EnglishVocabulary;
+  variants: Variant[];
+}
+
+export function canonicalCard(card: TcgdexCard, context: CardContext): CardWithVariants {
+  const { sourceLang, lang, set, en, vocabulary } = context;
+  const number = numberOf(card);
+  const subtypes = (['stage', 'suffix', 'trainerType', 'energyType'] as const)
+    .map((field) => vocabulary.english(sourceLang, field, card, en))
+    .filter((value): value is string => value !== null);
+  const images = cardImages(card);
+  return {
+    id: `${lang}-${card.id}`,
+    set_id: set.id,
+    number,
+    local_id: number !== null && /^\d+$/.test(number) && set.printed_total !== null
+      ? `${number}/${set.printed_total}`
+      : number,
+    name: card.name as string,
+    supertype: vocabulary.english(sourceLang, 'category', card, en),
+    subtypes: subtypes.length > 0 ? subtypes : null,
+    hp: integerOrNull(card.hp),
+    types: vocabulary.types(sourceLang, card, en),
+    rarity: vocabulary.english(sourceLang, 'rarity', card, en),
+    artist: card.illustrator ?? null,
+    regulation_mark: regulationMark(card.regulationMark),
+    image_small: images.small,
+    image_large: images.large,
+    updated_at: isoOrNull(card.updated),
+    variants: context.variants,
+  };
+}

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { naturalNumberOrder } from '../../src/catalog/ordering.js';
+import { searchKey } from '../../src/catalog/searchKey.js';
+import { runImport, type ImportResult } from '../../src/importer/runImport.js';
+import { SqliteCatalogStore } from '../../src/store/sqlite/sqliteCatalogStore.js';
+import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
+import { needsSharedDump, sharedDumpDir } from '../support/shared.js';
+
+/** Walks every page of a list, checking the paging contract on the way. */
+async function walk(server: RunningServer, url: string, limit: number): Promise<any[]> {
+  const items: any[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const { status, body } = await server.get(`${url}&limit=${limit}&offset=${offset}`);
+    assert.equal(status, 200, url);
+    assert.equal(body.pagination.limit, limit);
+    assert.equal(body.pagination.offset, offset);
+    assert.ok(body.data.length <= limit);
+    items.push(...body.data);
+    if (!body.pagination.has_more) {
+      if (!body.pagination.total_is_estimate) assert.equal(body.pagination.total, items.length, `${url} total`);
+      return items;
+    }
+    assert.equal(body.data.length, limit, 'a page before the last is full');
+    assert.ok(offset < 100_000, 'paging ends');
+  }
+}
+
+describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
+  let server: RunningServer;
+  let result: ImportResult;
+  let dir: string;
+
+  before(async () => {
+    dir = tempDir();
+    const file = path.join(dir, 'catalog.db');
+    const store = new SqliteCatalogStore(file);
+    result = await runImport(sharedDumpDir, store);
+    await store.close();
+    server = await startCatalogServer({ databaseFile: file });
+  });
+  after(async () => { await server?.close(); });
+
+  it('lists every imported set of every language, newest first, to the last page', async () => {
+    for (const [lang, counts] of Object.entries(result.report.imported)) {
+      const sets = await walk(server, `/v1/sets?lang=${lang}`, 200);
+      assert.equal(sets.length, counts.sets, lang);
+      assert.ok(sets.every((s) => s.language === lang));
+      for (let i = 1; i < sets.length; i++) {
+        const [a, b] = [sets[i - 1], sets[i]];
+        assert.ok(b.release_date === null || (a.release_date !== null && a.release_date >= b.release_date), `${a.id} before ${b.id}`);
+      }
+    }
+    const all = await server.get('/v1/sets?limit=1');
+    assert.equal(all.body.pagination.total, 1580);
+  });
+
+  it('serves cards field by field as the spec names them, in six languages', async () => {
+    const card = async (id: string) => (await server.get(`/v1/cards?id=${encodeURIComponent(id)}`)).body.data;
+    const charizard = await card('en-base1-4');
+    assert.deepEqual({ ...charizard, variants: undefined }, {
+      id: 'en-base1-4', set_id: 'en-base1', number: '4', local_id: '4/102', name: 'Charizard', supertype: 'Pokemon',
+      subtypes: ['Stage2'], hp: 120, types: ['Fire'], rarity: 'Rare', artist: 'Mitsuhiro Arita', regulation_mark: null,
+      image_small: 'https://assets.tcgdex.net/en/base/base1/4/low.webp',
+      image_large: 'https://assets.tcgdex.net/en/base/base1/4/high.webp',
+      updated_at: '2026-08-20T07:25:49.000Z', variants: undefined,
+    });
+    assert.deepEqual(charizard.variants.map((v: any) => v.variant_key),
+      ['holo-unlimited', '1st-edition-holo-shadowless', 'holo-shadowless', 'holo-copyright']);
+    assert.deepEqual(charizard.variants.map((v: any) => v.is_default), [true, false, false, false]);
+
+    const dracaufeu = await card('fr-base1-4');
+    assert.equal(dracaufeu.name, 'Dracaufeu');
+    assert.equal(dracaufeu.supertype, 'Pokemon', 'Pokémon is mapped back to the English vocabulary');
+    assert.deepEqual(dracaufeu.types, ['Fire'], 'Feu is mapped back');
+    assert.equal(dracaufeu.rarity, 'Rare');
+    assert.deepEqual(dracaufeu.subtypes, ['Stage2'], 'Niveau 2 is mapped back');
+    assert.equal(dracaufeu.local_id, '4/102');
+
+    const glurak = await card('de-base1-4');
+    assert.equal(glurak.name, 'Glurak');
+    assert.deepEqual(glurak.types, ['Fire']);
+
+    const pikachuJa = await card('ja-PMCG1-035');
+    assert.equal(pikachuJa.name, 'ピカチュウ');
+    assert.equal(pikachuJa.hp, 40);
+    assert.deepEqual(pikachuJa.types, ['Lightning']);
+    assert.equal(pikachuJa.artist, 'Mitsuhiro Arita');
+    assert.equal(pikachuJa.local_id, '035/102');
+    assert.deepEqual(pikachuJa.variants.map((v: any) => v.variant_key), ['normal', 'normal-no-rarity']);
+
+    for (const [lang, q] of [['zh-tw', '皮卡丘'], ['th', 'พิคาชู'], ['ko', '피카츄'], ['es', 'Pikachu'], ['it', 'Pikachu']]) {
+      const found = await server.get(`/v1/cards?q=${encodeURIComponent(q!)}&lang=${lang}&limit=1`);
+      assert.equal(found.status, 200);
+      if (lang === 'ko' && found.body.data.length === 0) continue; // Korean has cards in only 3 sets
+      const first = found.body.data[0];
+      assert.ok(first, `${lang} has ${q}`);
+      assert.ok(first.id.startsWith(`${lang}-`));
+      assert.ok(searchKey(first.name).includes(searchKey(q!)));
+      const full = await card(first.id);
+      assert.equal(full.set_id, first.set_id);
+      assert.ok(full.variants.length >= 1);
+      assert.equal(full.variants.filter((v: any) => v.is_default).length, 1);
+      assert.equal(new Set(full.variants.map((v: any) => v.variant_key)).size, full.variants.length);
+      assert.match(full.image_small, new RegExp(`^https://assets\\.tcgdex\\.net/${lang}/.+/low\\.webp$`));
+    }
+  });
+
+  it('German cards whose set is missing from the German set list keep their set', async () => {
+    const set = await server.get('/v1/sets?id=de-pop1');
+    assert.equal(set.status, 200);
+    assert.ok(set.body.data.card_count > 0);
+    assert.equal(set.body.data.series, null);
+  });
+
+  it('leaves Pokémon TCG Pocket out', async () => {
+    assert.equal((await server.get('/v1/sets?id=en-A1')).status, 404);
+    assert.equal((await server.get('/v1/cards?id=en-A1-001')).status, 404);
+  });
+
+  it('walks real sets to the end in natural number order, with exact totals and card_count', async () => {
+    for (const setId of ['en-base1', 'en-swsh12.5', 'ja-SV1a', 'fr-sv03.5']) {
+      const cards = await walk(server, `/v1/cards?set=${setId}`, 37);
+      const one = await server.get(`/v1/sets?id=${setId}`);
+      assert.equal(one.body.data.card_count, cards.length, setId);
+      assert.equal(new Set(cards.map((c) => c.id)).size, cards.length, 'no card twice');
+      for (let i = 1; i < cards.length; i++) {
+        assert.ok(naturalNumberOrder(cards[i - 1].number, cards[i].number) <= 0, `${cards[i - 1].id} before ${cards[i].id}`);
+      }
+    }
+    assert.equal((await walk(server, '/v1/cards?set=en-base1', 200)).length, 102);
+  });
+
+  it('a set known in a language without any of its cards is listed with card_count 0', async () => {
+    const korean = await walk(server, '/v1/sets?lang=ko', 200);
+    const counts = await Promise.all(korean.slice(0, 20).map(async (s) => (await server.get(`/v1/sets?id=${s.id}`)).body.data.card_count));
+    assert.ok(counts.includes(0));
+  });
+
+  it('walks searches to the end: every match once, exact names, then prefixes, then the rest', async () => {
+    for (const [q, lang] of [['pikachu', 'en'], ['Pokémon', 'fr'], ['ピカ', 'ja'], ['dracaufeu', 'fr']]) {
+      const key = searchKey(q!);
+      const cards = await walk(server, `/v1/cards?q=${encodeURIComponent(q!)}&lang=${lang}`, 50);
+      assert.ok(cards.length > 0, q);
+      assert.equal(new Set(cards.map((c) => c.id)).size, cards.length, 'no card twice');
+      const rank = (name: string) => (searchKey(name) === key ? 0 : searchKey(name).startsWith(key) ? 1 : 2);
+      for (const [i, c] of cards.entries()) {
+        assert.ok(searchKey(c.name).includes(key), `${c.name} matches ${q}`);
+        assert.ok(c.id.startsWith(`${lang}-`));
+        if (i > 0) assert.ok(rank(cards[i - 1].name) <= rank(c.name), `${cards[i - 1].name} before ${c.name}`);
+      }
+    }
+  });
+
+  it('search folds case, accents, width and kana, across all languages', async () => {
+    const ids = async (q: string, extra = '') => (await server.get(`/v1/cards?q=${encodeURIComponent(q)}&limit=200${extra}`)).body.data.map((c: any) => c.id);
+    assert.ok((await ids('pokemon')).length > 0);
+    assert.deepEqual(await ids('pokemon', '&lang=fr'), await ids('POKÉMON', '&lang=fr'));
+    assert.deepEqual(await ids('ぴかちゅう', '&lang=ja'), await ids('ピカチュウ', '&lang=ja'));
+    assert.deepEqual(await ids('ＰＩＫＡＣＨＵ', '&lang=en'), await ids('pikachu', '&lang=en'));
+    const everywhere = await ids('pikachu');
+    assert.ok(new Set(everywhere.map((id: string) => id.split('-')[0])).size > 1, 'all languages without lang');
+    assert.ok((await ids('皮卡', '&lang=zh-tw')).length > 0, 'two-character Chinese query');
+  });
+});

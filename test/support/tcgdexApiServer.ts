@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { sharedDumpDir } from './shared.js';
+
+/**
+ * A loopback stand-in for the TCGdex REST API v2, answering from the shared dump:
+ *   GET /v2/{lang}/sets        set briefs
+ *   GET /v2/{lang}/sets/{id}   the set with its `cards` briefs
+ *   GET /v2/{lang}/cards       every card brief of the language
+ *   GET /v2/{lang}/cards/{id}  the card, with a `pricing` block as the live API adds
+ * Like the live API, a set missing from a language's set list answers 404 while its cards
+ * are still served. Failures can be injected to exercise retries and resume.
+ */
+export type FailureMode =
+  | { kind: 'none' }
+  /** Every nth request answers 500 (or `status`), once per URL: the retry gets through. */
+  | { kind: 'every-nth'; n: number; status?: number }
+  /** After n more requests, every request answers 500: an outage in the middle of a crawl. */
+  | { kind: 'after'; n: number }
+  | { kind: 'all' };
+
+export interface TcgdexApiServerOptions {
+  dumpDir?: string;
+  languages: string[];
+  /** Serve only these TCGdex set ids (and their cards). */
+  sets?: string[];
+  failures?: FailureMode;
+}
+
+export interface TcgdexApiServer {
+  /** `http://127.0.0.1:<port>/v2` */
+  baseUrl: string;
+  /** Requests answered so far, failures included. */
+  requests(): number;
+  /** Requests answered with an injected failure. */
+  failures(): number;
+  setFailures(mode: FailureMode): void;
+  close(): Promise<void>;
+}
+
+type Json = Record<string, unknown> & { id: string };
+
+function readNdjsonGz(file: string): Json[] {
+  if (!existsSync(file)) return [];
+  return gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Json);
+}
+
+interface LanguageData {
+  setList: Json[];
+  sets: Map<string, Json>;
+  cards: Map<string, Json>;
+  cardsBySet: Map<string, Json[]>;
+}
+
+const cardBrief = (card: Json) => ({ id: card.id, localId: card.localId, name: card.name, image: card.image });
+
+function load(dumpDir: string, lang: string, only: Set<string> | null): LanguageData {
+  const wanted = (id: string) => only === null || only.has(id);
+  const setList = readNdjsonGz(path.join(dumpDir, `${lang}.sets.ndjson.gz`)).filter((set) => wanted(set.id));
+  const cards = readNdjsonGz(path.join(dumpDir, `${lang}.cards.ndjson.gz`))
+    .filter((card) => wanted((card.set as { id: string }).id));
+  const cardsBySet = new Map<string, Json[]>();
+  for (const card of cards) {
+    const setId = (card.set as { id: string }).id;
+    const ofSet = cardsBySet.get(setId) ?? [];
+    cardsBySet.set(setId, ofSet);
+    ofSet.push(card);
+  }
+  return {
+    setList,
+    sets: new Map(setList.map((set) => [set.id, set])),
+    cards: new Map(cards.map((card) => [card.id, card])),
+    cardsBySet,
+  };
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+export async function startTcgdexApiServer(options: TcgdexApiServerOptions): Promise<TcgdexApiServer> {
+  const dumpDir = options.dumpDir ?? sharedDumpDir;
+  const only = options.sets ? new Set(options.sets) : null;
+  const data = new Map(options.languages.map((lang) => [lang, load(dumpDir, lang, only)]));
+  let failures: FailureMode = options.failures ?? { kind: 'none' };
+  let requests = 0;
+  let failed = 0;
+  let modeSince = 0;
+  const failedOnce = new Set<string>();
+
+  const server = createServer((request, response) => {
+    requests += 1;
+    const fail = failures.kind === 'all'
+      || (failures.kind === 'after' && requests - modeSince > failures.n)
+      || (failures.kind === 'every-nth' && requests % failures.n === 0 && !failedOnce.has(request.url ?? ''));
+    if (fail) {
+      failedOnce.add(request.url ?? '');
+      failed += 1;
+      const status = failures.kind === 'every-nth' ? failures.status ?? 500 : 500;
+      if (status === 429) response.setHeader('retry-after', '0');
+      return send(response, status, { error: 'injected failure' });
+    }
+    const parts = (request.url ?? '').split('?')[0]!.split('/').filter(Boolean).map(decodeURIComponent);
+    const [version, lang, kind, id, ...rest] = parts;
+    const language = lang === undefined ? undefined : data.get(lang);
+    if (version !== 'v2' || !language || rest.length > 0) return send(response, 404, { error: 'not found' });
+    if (kind === 'sets' && id === undefined) {
+      return send(response, 200, language.setList.map((set) => ({
+        id: set.id, name: set.name, logo: set.logo, symbol: set.symbol, cardCount: set.cardCount,
+      })));
+    }
+    if (kind === 'sets') {
+      const set = language.sets.get(id!);
+      if (!set) return send(response, 404, { error: 'set not found' });
+      return send(response, 200, { ...set, cards: (language.cardsBySet.get(set.id) ?? []).map(cardBrief) });
+    }
+    if (kind === 'cards' && id === undefined) return send(response, 200, [...language.cards.values()].map(cardBrief));
+    if (kind === 'cards') {
+      const card = language.cards.get(id!);
+      if (!card) return send(response, 404, { error: 'card not found' });
+      return send(response, 200, { ...card, pricing: { cardmarket: { avg: 1.5 } } });
+    }
+    return send(response, 404, { error: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v2`,
+    requests: () => requests,
+    failures: () => failed,
+    setFailures(mode) {
+      failures = mode;
+      modeSince = requests;
+      failedOnce.clear();
+    },
+    close: () => new Promise<void>((resolve, reject) => {
+      server.closeAllConnections();
+      server.close((error) => (error ? reject(error) : resolve()));
+    }),
+  };
+}
