@@ -31,11 +31,15 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE card_name_trigrams USING fts5 (
     name_key, content = 'cards', content_rowid = 'rowid', tokenize = 'trigram'
   );
-  -- Two-code-point queries (common in Chinese, Japanese, Korean) use a bigram index instead.
+  -- Two-code-point queries (common in Chinese, Japanese, Korean) use a bigram index instead,
+  -- kept in answer order (match rank, then search order) so a page is read without sorting.
   CREATE TABLE card_name_bigrams (
-    gram       TEXT NOT NULL,
-    card_rowid INTEGER NOT NULL,
-    PRIMARY KEY (gram, card_rowid)
+    gram         TEXT NOT NULL,
+    match_rank   INTEGER NOT NULL,  -- 0 the name is the bigram, 1 starts with it, 2 contains it
+    search_order INTEGER NOT NULL,
+    lang         TEXT NOT NULL,
+    card_rowid   INTEGER NOT NULL,
+    PRIMARY KEY (gram, match_rank, search_order, card_rowid)
   ) WITHOUT ROWID;
 
   CREATE TABLE catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -13,10 +13,20 @@ import type { Language } from '../../schemas/common.js';
 type DocRow = { doc: string };
 type SearchRow = { doc: string; total: number };
 
-const RANKED_MATCH = `
-  ORDER BY CASE WHEN c.name_key = @key THEN 0 WHEN substr(c.name_key, 1, @keyLength) = @key THEN 1 ELSE 2 END,
-           c.search_order
-  LIMIT @limit OFFSET @offset`;
+/** The SQL twin of matchRank(). */
+const MATCH_RANK = 'CASE WHEN c.name_key = @key THEN 0 WHEN substr(c.name_key, 1, @keyLength) = @key THEN 1 ELSE 2 END';
+
+/**
+ * Ranks the matching rows on narrow columns first and reads the served JSON only for the page:
+ * sorting a few hundred wide rows costs more than the search itself.
+ */
+const pageOfHits = (hits: string) => `
+  WITH hits AS MATERIALIZED (
+    SELECT c.rowid AS hit, ${MATCH_RANK} AS match_rank, c.search_order, count(*) OVER () AS total
+    ${hits} AND (@lang IS NULL OR c.lang = @lang)
+    ORDER BY match_rank, c.search_order LIMIT @limit OFFSET @offset)
+  SELECT cards.doc, hits.total FROM hits JOIN cards ON cards.rowid = hits.hit
+  ORDER BY hits.match_rank, hits.search_order`;
 
 export class SqliteCatalogStore implements CatalogStore {
   private readonly db: Database.Database;
@@ -37,19 +47,17 @@ export class SqliteCatalogStore implements CatalogStore {
       cardsInSet: db.prepare<[string, number, number], DocRow>(
         'SELECT doc FROM cards WHERE set_id = ? ORDER BY set_order LIMIT ? OFFSET ?'),
       card: db.prepare<[string], { doc: string; variants: string }>('SELECT doc, variants FROM cards WHERE id = ?'),
-      searchTrigram: db.prepare<Record<string, unknown>, SearchRow>(`
-        SELECT c.doc, count(*) OVER () AS total
-        FROM card_name_trigrams t JOIN cards c ON c.rowid = t.rowid
-        WHERE card_name_trigrams MATCH @match AND (@lang IS NULL OR c.lang = @lang) ${RANKED_MATCH}`),
-      searchBigram: db.prepare<Record<string, unknown>, SearchRow>(`
-        SELECT c.doc, count(*) OVER () AS total
-        FROM card_name_bigrams b JOIN cards c ON c.rowid = b.card_rowid
-        WHERE b.gram = @key AND (@lang IS NULL OR c.lang = @lang) ${RANKED_MATCH}`),
+      searchTrigram: db.prepare<Record<string, unknown>, SearchRow>(pageOfHits(`
+        FROM card_name_trigrams t JOIN cards c ON c.rowid = t.rowid WHERE card_name_trigrams MATCH @match`)),
+      searchBigram: db.prepare<Record<string, unknown>, DocRow>(`
+        SELECT c.doc FROM card_name_bigrams b JOIN cards c ON c.rowid = b.card_rowid
+        WHERE b.gram = @key AND (@lang IS NULL OR b.lang = @lang)
+        ORDER BY b.match_rank, b.search_order LIMIT @limit OFFSET @offset`),
+      countBigram: db.prepare<Record<string, unknown>, { n: number }>(
+        'SELECT count(*) AS n FROM card_name_bigrams WHERE gram = @key AND (@lang IS NULL OR lang = @lang)'),
       // A folded query can shrink below two code points (a ligature, say): scan, it is rare.
-      searchScan: db.prepare<Record<string, unknown>, SearchRow>(`
-        SELECT c.doc, count(*) OVER () AS total
-        FROM cards c
-        WHERE instr(c.name_key, @key) > 0 AND (@lang IS NULL OR c.lang = @lang) ${RANKED_MATCH}`),
+      searchScan: db.prepare<Record<string, unknown>, SearchRow>(pageOfHits(`
+        FROM cards c WHERE instr(c.name_key, @key) > 0`)),
       ping: db.prepare('SELECT 1'),
     };
   }
@@ -85,9 +93,11 @@ export class SqliteCatalogStore implements CatalogStore {
       key, keyLength: length, lang: lang ?? null, limit: limit + 1, offset,
       match: `"${key.replaceAll('"', '""')}"`,
     };
-    const statement = length >= 3 ? this.statements.searchTrigram
-      : length === 2 ? this.statements.searchBigram : this.statements.searchScan;
-    const rows = statement.all(params);
+    if (length === 2) {
+      const rows = this.statements.searchBigram.all(params);
+      return page(rows, limit, this.statements.countBigram.get(params)!.n);
+    }
+    const rows = (length >= 3 ? this.statements.searchTrigram : this.statements.searchScan).all(params);
     // Past the last page the window count is unknown; the offset is then a lower bound.
     const total = rows.length > 0 ? rows[0]!.total : offset > 0 ? null : 0;
     return page(rows, limit, total);
@@ -105,7 +115,8 @@ export class SqliteCatalogStore implements CatalogStore {
       ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
         search_order = excluded.search_order, name_key = excluded.name_key, gen = excluded.gen,
         doc = excluded.doc, variants = excluded.variants`);
-    const insertBigram = db.prepare('INSERT OR IGNORE INTO card_name_bigrams (gram, card_rowid) VALUES (?, ?)');
+    const insertBigram = db.prepare(
+      'INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
     const step = 5000;
     const languageOfSet = new Map(catalog.sets.map((s) => [s.id, s.language]));
 
@@ -130,8 +141,10 @@ export class SqliteCatalogStore implements CatalogStore {
       db.exec(`INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild')`);
       progress?.('search index', 0, 2);
       db.exec('DELETE FROM card_name_bigrams');
-      for (const row of db.prepare('SELECT rowid, name_key FROM cards').all() as Array<{ rowid: number; name_key: string }>) {
-        for (const gram of nameBigrams(row.name_key)) insertBigram.run(gram, row.rowid);
+      const rows = db.prepare('SELECT rowid, name_key, search_order, lang FROM cards').all() as
+        Array<{ rowid: number; name_key: string; search_order: number; lang: string }>;
+      for (const row of rows) {
+        for (const [gram, rank] of nameBigrams(row.name_key)) insertBigram.run(gram, rank, row.search_order, row.lang, row.rowid);
       }
       db.prepare(`INSERT INTO catalog_meta (key, value) VALUES ('imported_at', ?)
         ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(new Date().toISOString());
