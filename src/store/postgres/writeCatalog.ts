@@ -28,6 +28,12 @@ const UPSERT_CARDS = `
     search_order = excluded.search_order, name_key = excluded.name_key, name_bigrams = excluded.name_bigrams,
     doc = excluded.doc, variants = excluded.variants`;
 
+/** One row of UPSERT_CARDS's JSON, typed so that a change on either side shows at compile time. */
+interface CardRow {
+  id: string; lang: string; set_id: string; set_order: number; search_order: number;
+  name_key: string; name_bigrams: string[]; doc: string; variants: string;
+}
+
 const deleteAbsent = (table: 'sets' | 'cards') => `
   DELETE FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
 
@@ -50,11 +56,11 @@ export async function writeCatalog(client: pg.PoolClient, catalog: Catalog, prog
 
   for (let start = 0; start < ranked.cards.length; start += BATCH) {
     const batch = ranked.cards.slice(start, start + BATCH);
-    const rows = batch.map(({ card, setOrder, searchOrder, nameKey }) => {
+    const rows = batch.map(({ card, setOrder, searchOrder, nameKey }): CardRow => {
       const { variants, ...fields } = card;
       return {
         id: card.id, lang: languageOfSet.get(card.set_id) ?? '', set_id: card.set_id, set_order: setOrder,
-        search_order: searchOrder, name_key: nameKey, name_bigrams: [...nameBigrams(nameKey)],
+        search_order: searchOrder, name_key: nameKey, name_bigrams: [...nameBigrams(nameKey).keys()],
         doc: JSON.stringify(fields), variants: JSON.stringify(variants),
       };
     });
