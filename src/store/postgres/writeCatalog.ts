@@ -15,27 +15,48 @@ const UPSERT_SETS = `
   WHERE (sets.lang, sets.rank, sets.doc) IS DISTINCT FROM (excluded.lang, excluded.rank, excluded.doc)`;
 
 // Unchanged rows are left out before they reach the table: a re-import then writes, locks and
-// re-indexes only what changed.
+// re-indexes only what changed. The changed cards come back, and their bigrams go with them.
 const UPSERT_CARDS = `
-  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, name_bigrams, doc, variants)
-  SELECT r.* FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
-    name_key text, name_bigrams text[], doc text, variants text)
-  LEFT JOIN cards c ON c.id = r.id
-  WHERE c.id IS NULL
-     OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants)
-        IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants)
-  ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
-    search_order = excluded.search_order, name_key = excluded.name_key, name_bigrams = excluded.name_bigrams,
-    doc = excluded.doc, variants = excluded.variants`;
+  WITH changed AS (
+    SELECT r.* FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
+      name_key text, doc text, variants text)
+    LEFT JOIN cards c ON c.id = r.id
+    WHERE c.id IS NULL
+       OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants)
+          IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants)
+  ), upserted AS (
+    INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants)
+    SELECT * FROM changed
+    ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
+      search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants
+    RETURNING card_no, id
+  ), stale AS (
+    DELETE FROM card_name_bigrams b USING upserted WHERE b.card_no = upserted.card_no
+  )
+  SELECT card_no, id FROM upserted`;
+
+// A statement of its own: within one statement the deletion of the stale bigrams above and
+// this insertion would not see each other.
+const INSERT_BIGRAMS = `
+  INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_no)
+  SELECT g.key, g.value::smallint, r.search_order, r.lang, r.card_no
+  FROM json_to_recordset($1::json) AS r (card_no int, search_order int, lang text, bigrams json),
+       json_each_text(r.bigrams) AS g`;
 
 /** One row of UPSERT_CARDS's JSON, typed so that a change on either side shows at compile time. */
 interface CardRow {
   id: string; lang: string; set_id: string; set_order: number; search_order: number;
-  name_key: string; name_bigrams: string[]; doc: string; variants: string;
+  name_key: string; doc: string; variants: string;
 }
 
-const deleteAbsent = (table: 'sets' | 'cards') => `
-  DELETE FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
+const DELETE_ABSENT_SETS = `
+  DELETE FROM sets t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
+const DELETE_ABSENT_CARDS = `
+  WITH gone AS (
+    DELETE FROM cards t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)
+    RETURNING card_no
+  )
+  DELETE FROM card_name_bigrams b USING gone WHERE b.card_no = gone.card_no`;
 
 /**
  * Makes the catalog tables equal to `catalog` on `client`, which the caller has inside a
@@ -51,7 +72,7 @@ export async function writeCatalog(client: pg.PoolClient, catalog: Catalog, prog
   const languageOfSet = new Map(ranked.sets.map(({ set }) => [set.id, set.language]));
   const setRows = ranked.sets.map(({ set, rank }) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set) }));
   await client.query(UPSERT_SETS, [JSON.stringify(setRows)]);
-  await client.query(deleteAbsent('sets'), [JSON.stringify(ranked.sets.map(({ set }) => set.id))]);
+  await client.query(DELETE_ABSENT_SETS, [JSON.stringify(ranked.sets.map(({ set }) => set.id))]);
   progress?.('sets', ranked.sets.length, ranked.sets.length);
 
   for (let start = 0; start < ranked.cards.length; start += BATCH) {
@@ -60,27 +81,26 @@ export async function writeCatalog(client: pg.PoolClient, catalog: Catalog, prog
       const { variants, ...fields } = card;
       return {
         id: card.id, lang: languageOfSet.get(card.set_id) ?? '', set_id: card.set_id, set_order: setOrder,
-        search_order: searchOrder, name_key: nameKey, name_bigrams: [...nameBigrams(nameKey).keys()],
-        doc: JSON.stringify(fields), variants: JSON.stringify(variants),
+        search_order: searchOrder, name_key: nameKey, doc: JSON.stringify(fields), variants: JSON.stringify(variants),
       };
     });
-    await client.query(UPSERT_CARDS, [JSON.stringify(rows)]);
+    const { rows: changed } = await client.query<{ card_no: number; id: string }>(UPSERT_CARDS, [JSON.stringify(rows)]);
+    if (changed.length > 0) {
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const bigrams = changed.map(({ card_no, id }) => {
+        const row = byId.get(id)!;
+        return { card_no, search_order: row.search_order, lang: row.lang, bigrams: Object.fromEntries(nameBigrams(row.name_key)) };
+      });
+      await client.query(INSERT_BIGRAMS, [JSON.stringify(bigrams)]);
+    }
     progress?.('cards', start + batch.length, ranked.cards.length);
   }
-  await client.query(deleteAbsent('cards'), [JSON.stringify(ranked.cards.map(({ card }) => card.id))]);
+  await client.query(DELETE_ABSENT_CARDS, [JSON.stringify(ranked.cards.map(({ card }) => card.id))]);
   progress?.('cards', ranked.cards.length, ranked.cards.length);
 
-  // The GIN indexes are kept up to date by every write; what is left is to fold their pending
-  // lists into the index proper (searches would otherwise scan them) and refresh the planner's
-  // statistics, so the first searches after a first import already pick the indexes.
-  progress?.('search index', 0, 2);
-  await client.query(`SELECT gin_clean_pending_list('cards_name_trigrams'), gin_clean_pending_list('cards_name_bigrams')`);
-  progress?.('search index', 1, 2);
-  await client.query('ANALYZE sets, cards');
   await client.query(`
     INSERT INTO catalog_meta (key, value) VALUES ('imported_at', $1)
     ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [new Date().toISOString()]);
-  progress?.('search index', 2, 2);
 
   const { rows } = await client.query<CatalogCounts>(
     'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');
