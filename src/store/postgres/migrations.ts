@@ -32,6 +32,7 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
 
   -- Two-code-point queries (common in Chinese, Japanese, Korean) have no trigram: they read this
   -- table, kept in answer order so that a page and its count come from the index alone.
+  -- Each import that changes the catalog builds it anew (writeCatalog.ts).
   CREATE TABLE card_name_bigrams (
     gram         text COLLATE "C" NOT NULL,  -- only compared for equality: bytewise is enough, and fast
     match_rank   smallint NOT NULL,   -- matchRank(name_key, gram): 0 is, 1 starts with, 2 contains
@@ -40,7 +41,6 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
     card_no      integer NOT NULL,
     PRIMARY KEY (gram, match_rank, search_order, card_no) INCLUDE (lang)
   );
-  CREATE INDEX card_name_bigrams_by_card ON card_name_bigrams (card_no);
 
   CREATE TABLE catalog_meta (key text PRIMARY KEY, value text NOT NULL);
   `,

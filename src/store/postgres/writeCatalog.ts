@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { nameBigrams } from '../../catalog/nameGrams.js';
-import { rankCatalog, type Catalog } from '../../catalog/rankCatalog.js';
+import { rankCatalog, type Catalog, type RankedCard } from '../../catalog/rankCatalog.js';
 import type { CatalogCounts, ImportProgress } from '../catalogStore.js';
 
 /** Rows per INSERT: large enough to amortize the round trip, small enough to keep each message a few MB. */
@@ -15,33 +15,17 @@ const UPSERT_SETS = `
   WHERE (sets.lang, sets.rank, sets.doc) IS DISTINCT FROM (excluded.lang, excluded.rank, excluded.doc)`;
 
 // Unchanged rows are left out before they reach the table: a re-import then writes, locks and
-// re-indexes only what changed. The changed cards come back, and their bigrams go with them.
+// re-indexes only what changed.
 const UPSERT_CARDS = `
-  WITH changed AS (
-    SELECT r.* FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
-      name_key text, doc text, variants text)
-    LEFT JOIN cards c ON c.id = r.id
-    WHERE c.id IS NULL
-       OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants)
-          IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants)
-  ), upserted AS (
-    INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants)
-    SELECT * FROM changed
-    ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
-      search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants
-    RETURNING card_no, id
-  ), stale AS (
-    DELETE FROM card_name_bigrams b USING upserted WHERE b.card_no = upserted.card_no
-  )
-  SELECT card_no, id FROM upserted`;
-
-// A statement of its own: within one statement the deletion of the stale bigrams above and
-// this insertion would not see each other.
-const INSERT_BIGRAMS = `
-  INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_no)
-  SELECT g.key, g.value::smallint, r.search_order, r.lang, r.card_no
-  FROM json_to_recordset($1::json) AS r (card_no int, search_order int, lang text, bigrams json),
-       json_each_text(r.bigrams) AS g`;
+  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants)
+  SELECT r.* FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
+    name_key text, doc text, variants text)
+  LEFT JOIN cards c ON c.id = r.id
+  WHERE c.id IS NULL
+     OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants)
+        IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants)
+  ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
+    search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants`;
 
 /** One row of UPSERT_CARDS's JSON, typed so that a change on either side shows at compile time. */
 interface CardRow {
@@ -49,14 +33,29 @@ interface CardRow {
   name_key: string; doc: string; variants: string;
 }
 
-const DELETE_ABSENT_SETS = `
-  DELETE FROM sets t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
-const DELETE_ABSENT_CARDS = `
-  WITH gone AS (
-    DELETE FROM cards t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)
-    RETURNING card_no
-  )
-  DELETE FROM card_name_bigrams b USING gone WHERE b.card_no = gone.card_no`;
+const deleteAbsent = (table: 'sets' | 'cards') => `
+  DELETE FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
+
+/*
+ * The bigram table holds a row per distinct bigram of every name, in answer order (search order
+ * is in its key), so nearly any change to the catalog changes most of it. Filling a fresh table
+ * and indexing it once is several times faster than updating a million index entries in place;
+ * the swap at the end holds its exclusive lock only until the commit that follows.
+ */
+const CREATE_NEXT_BIGRAMS = 'CREATE TABLE card_name_bigrams_next (LIKE card_name_bigrams)';
+const FILL_NEXT_BIGRAMS = `
+  INSERT INTO card_name_bigrams_next (gram, match_rank, search_order, lang, card_no)
+  SELECT g.key, g.value::smallint, c.search_order, c.lang, c.card_no
+  FROM json_to_recordset($1::json) AS r (id text, bigrams json)
+  JOIN cards c ON c.id = r.id
+  CROSS JOIN LATERAL json_each_text(r.bigrams) AS g`;
+// Keep in step with card_name_bigrams in migrations.ts.
+const SWAP_IN_NEXT_BIGRAMS = [
+  'ALTER TABLE card_name_bigrams_next ADD PRIMARY KEY (gram, match_rank, search_order, card_no) INCLUDE (lang)',
+  'DROP TABLE card_name_bigrams',
+  'ALTER TABLE card_name_bigrams_next RENAME TO card_name_bigrams',
+  'ALTER INDEX card_name_bigrams_next_pkey RENAME TO card_name_bigrams_pkey',
+];
 
 /**
  * Makes the catalog tables equal to `catalog` on `client`, which the caller has inside a
@@ -72,9 +71,10 @@ export async function writeCatalog(client: pg.PoolClient, catalog: Catalog, prog
   const languageOfSet = new Map(ranked.sets.map(({ set }) => [set.id, set.language]));
   const setRows = ranked.sets.map(({ set, rank }) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set) }));
   await client.query(UPSERT_SETS, [JSON.stringify(setRows)]);
-  await client.query(DELETE_ABSENT_SETS, [JSON.stringify(ranked.sets.map(({ set }) => set.id))]);
+  await client.query(deleteAbsent('sets'), [JSON.stringify(ranked.sets.map(({ set }) => set.id))]);
   progress?.('sets', ranked.sets.length, ranked.sets.length);
 
+  let changedCards = 0;
   for (let start = 0; start < ranked.cards.length; start += BATCH) {
     const batch = ranked.cards.slice(start, start + BATCH);
     const rows = batch.map(({ card, setOrder, searchOrder, nameKey }): CardRow => {
@@ -84,19 +84,14 @@ export async function writeCatalog(client: pg.PoolClient, catalog: Catalog, prog
         search_order: searchOrder, name_key: nameKey, doc: JSON.stringify(fields), variants: JSON.stringify(variants),
       };
     });
-    const { rows: changed } = await client.query<{ card_no: number; id: string }>(UPSERT_CARDS, [JSON.stringify(rows)]);
-    if (changed.length > 0) {
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const bigrams = changed.map(({ card_no, id }) => {
-        const row = byId.get(id)!;
-        return { card_no, search_order: row.search_order, lang: row.lang, bigrams: Object.fromEntries(nameBigrams(row.name_key)) };
-      });
-      await client.query(INSERT_BIGRAMS, [JSON.stringify(bigrams)]);
-    }
+    changedCards += (await client.query(UPSERT_CARDS, [JSON.stringify(rows)])).rowCount ?? 0;
     progress?.('cards', start + batch.length, ranked.cards.length);
   }
-  await client.query(DELETE_ABSENT_CARDS, [JSON.stringify(ranked.cards.map(({ card }) => card.id))]);
+  const removed = await client.query(deleteAbsent('cards'), [JSON.stringify(ranked.cards.map(({ card }) => card.id))]);
+  changedCards += removed.rowCount ?? 0;
   progress?.('cards', ranked.cards.length, ranked.cards.length);
+
+  if (changedCards > 0) await rebuildBigrams(client, ranked.cards, progress);
 
   await client.query(`
     INSERT INTO catalog_meta (key, value) VALUES ('imported_at', $1)
@@ -111,3 +106,14 @@ function lastOfEachId<T extends { id: string }>(records: T[]): T[] {
   return [...new Map(records.map((r) => [r.id, r])).values()];
 }
 
+async function rebuildBigrams(client: pg.PoolClient, cards: RankedCard[], progress?: ImportProgress): Promise<void> {
+  await client.query(CREATE_NEXT_BIGRAMS);
+  for (let start = 0; start < cards.length; start += BATCH) {
+    const rows = cards.slice(start, start + BATCH)
+      .map(({ card, nameKey }) => ({ id: card.id, bigrams: Object.fromEntries(nameBigrams(nameKey)) }));
+    await client.query(FILL_NEXT_BIGRAMS, [JSON.stringify(rows)]);
+    progress?.('search index', start + rows.length, cards.length + 1);
+  }
+  for (const statement of SWAP_IN_NEXT_BIGRAMS) await client.query(statement);
+  progress?.('search index', cards.length + 1, cards.length + 1);
+}
