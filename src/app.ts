@@ -34,6 +34,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app);
+  // Every response carries rate-limit headers, CORS preflights included (so this hook runs before
+  // the CORS plugin's, which answers them); keyed routes replace these with the key's month.
+  app.addHook('onRequest', async (_request, reply) => setRateLimitHeaders(reply, unkeyedAllowance(now())));
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
@@ -43,9 +46,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictPreflight: false,
   });
   await app.register(swagger, openApiOptions(deps.config.publicBaseUrl));
-
-  // Every response carries rate-limit headers; a keyed route replaces these with the key's month.
-  app.addHook('onRequest', async (_request, reply) => setRateLimitHeaders(reply, unkeyedAllowance(now())));
 
   const queries = new CatalogQueries(deps.store, now);
   await app.register(setRoutes, { queries });
