@@ -28,10 +28,13 @@ const scenarios: Scenario[] = [
   { name: 'search, 2-char CJK', path: `/v1/cards?q=${encodeURIComponent('ピカ')}&limit=20` },
 ];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** Runs a command to the end; its standard output. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve(0) : reject(new Error(`${args.join(' ')} exited ${code}`))));
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} exited ${code}`))));
   });
 }
 
@@ -89,7 +92,10 @@ async function main(): Promise<void> {
     const coldStartMs = performance.now() - startedAt;
     const barePort = await freePort();
     const bare = await startProcess(['dist/bench/bareServer.js'], { ...env, PORT: String(barePort) }, `http://127.0.0.1:${barePort}/2`);
-    const headers: Record<string, string> = process.env.BENCH_KEY ? { authorization: `Bearer ${process.env.BENCH_KEY}` } : {};
+    // An unlimited key, so every figure includes authentication and quota accounting.
+    const key = (await run(process.execPath, ['dist/src/cli/keys.js', 'create', '--email', `bench-${Date.now()}@example.test`,
+      '--tier', 'internal', '--unlimited'], env)).trim();
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
 
     console.log(`import: ${Number.isNaN(importSeconds) ? 'skipped (BENCH_DATABASE_URL)' : `${importSeconds.toFixed(1)} s`}`);
     console.log(`cold start to first healthy answer: ${coldStartMs.toFixed(0)} ms`);
