@@ -20,6 +20,8 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   q: 'q must be 2 to 60 characters long',
   id: 'id must be a non-empty string',
   set: 'set must be a non-empty string',
+  // The MCP tool list_cards_in_set names REST's `set` parameter set_id.
+  set_id: 'set_id must be a non-empty string',
   email: 'email must be a valid email address',
   source: 'source must be a string of at most 200 characters',
 };
