@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AccessControl } from './access/accessControl.js';
 import { RATE_LIMIT_HEADERS, setRateLimitHeaders, unkeyedAllowance } from './access/rateLimitHeaders.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
 import type { Config } from './config.js';
@@ -9,6 +10,7 @@ import { openApiOptions } from './openapi/document.js';
 import { cardRoutes } from './routes/cards.js';
 import { installErrorHandling, methodNotAllowed } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { openApiRoute } from './routes/openapi.js';
 import { setRoutes } from './routes/sets.js';
 import type { CatalogStore } from './store/catalogStore.js';
@@ -16,6 +18,8 @@ import type { CatalogStore } from './store/catalogStore.js';
 export interface AppDeps {
   config: Pick<Config, 'publicBaseUrl' | 'trustProxy'>;
   store: CatalogStore;
+  /** Keys and quotas; the MCP endpoint is served when it is given. */
+  access?: AccessControl;
   /** The clock; tests inject one to cross month boundaries. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -52,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cardRoutes, { queries });
   await app.register(healthRoutes, { store: deps.store });
   await app.register(openApiRoute);
+  if (deps.access) await app.register(mcpRoutes, { queries, access: deps.access });
   for (const url of ['/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   return app;
 }
