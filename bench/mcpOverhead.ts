@@ -1,7 +1,7 @@
 /**
- * What a fresh MCP server and transport per request costs: the same read over REST and over
- * /mcp (tools/call), and tools/list, against the demo catalog on a fresh SQLite file.
- * The service runs in a child process so the load generator does not share its event loop.
+ * What a fresh MCP server and transport per request costs. First the pair alone, in process;
+ * then the same read over REST and over /mcp (tools/call), tools/list and a bare ping, against
+ * the demo catalog on a fresh SQLite file. The service runs in a child process so the load generator does not share its event loop.
  * Access is an allow-all stub, so neither side pays for quota writes. Reported: wall-clock
  * time per sequential call, throughput and latency under load, and the service's CPU time
  * per request (the number that holds when the machine is shared).
@@ -15,10 +15,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CatalogQueries } from '../src/catalog/catalogQueries.js';
+import { createMcpServer } from '../src/mcp/server.js';
+import { McpToolbox } from '../src/mcp/toolbox.js';
+import { MCP_TOOLS } from '../src/mcp/tools.js';
 import type { AccessControl } from '../src/access/accessControl.js';
 import { FREE_MONTHLY_LIMIT, nextMonthStart } from '../src/access/rateLimitHeaders.js';
 import { buildApp } from '../src/app.js';
 import { seedDemoCatalog } from '../src/importer/demoCatalog.js';
+import type { CatalogStore } from '../src/store/catalogStore.js';
 import { SqliteCatalogStore } from '../src/store/sqlite/sqliteCatalogStore.js';
 
 const allowAll: AccessControl = {
@@ -64,6 +71,7 @@ const TARGETS: Target[] = [
   { name: 'REST GET /v1/cards?q=pikachu', method: 'GET', path: '/v1/cards?q=pikachu' },
   { name: 'MCP tools/call search_cards pikachu', method: 'POST', path: '/mcp', body: rpc('tools/call', { name: 'search_cards', arguments: { q: 'pikachu' } }) },
   { name: 'MCP tools/list', method: 'POST', path: '/mcp', body: rpc('tools/list') },
+  { name: 'MCP ping (the protocol alone)', method: 'POST', path: '/mcp', body: rpc('ping') },
 ];
 
 async function sequentialMs(base: string, target: Target, calls: number): Promise<number> {
@@ -78,7 +86,34 @@ async function sequentialMs(base: string, target: Target, calls: number): Promis
   return (performance.now() - start) / calls;
 }
 
+/** CPU microseconds per iteration of `work`, after a warm-up. */
+async function cpuMicrosEach(iterations: number, work: () => Promise<void>): Promise<number> {
+  for (let i = 0; i < 200; i += 1) await work();
+  const start = process.cpuUsage();
+  for (let i = 0; i < iterations; i += 1) await work();
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / iterations;
+}
+
+/** The pair alone, in process: build, connect and close a server and its transport. */
+async function freshPairCost(): Promise<void> {
+  const neverQueried = {} as CatalogStore;
+  const toolbox = new McpToolbox(MCP_TOOLS, { queries: new CatalogQueries(neverQueried), access: allowAll });
+  const context = { authorization: undefined, clientAddress: '127.0.0.1', log: console as never, onAllowance: () => {} };
+  const pair = async (server: Server) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    await server.close();
+  };
+  const shared = await cpuMicrosEach(5000, () => pair(createMcpServer(toolbox, context)));
+  // What the SDK does when a server is not handed a validator: a new Ajv per server.
+  const ownAjv = await cpuMicrosEach(2000, () => pair(new Server({ name: 'bench', version: '1' }, { capabilities: { tools: {} } })));
+  console.log(`fresh server + transport, connect and close: ${shared.toFixed(0)} µs CPU ` +
+    `(with the SDK's default validator, a new Ajv per server: ${ownAjv.toFixed(0)} µs)\n`);
+}
+
 async function main(): Promise<void> {
+  await freshPairCost();
   const seconds = Number(process.argv[2] ?? 5);
   const connections = Number(process.argv[3] ?? 10);
   const child = fork(fileURLToPath(import.meta.url), ['--serve']);
