@@ -1,10 +1,11 @@
 /**
  * What a fresh MCP server and transport per request costs. First the pair alone, in process;
  * then the same read over REST and over /mcp (tools/call), tools/list and a bare ping, against
- * the demo catalog on a fresh SQLite file. The service runs in a child process so the load generator does not share its event loop.
- * Access is an allow-all stub, so neither side pays for quota writes. Reported: wall-clock
- * time per sequential call, throughput and latency under load, and the service's CPU time
- * per request (the number that holds when the machine is shared).
+ * the demo catalog on a fresh SQLite file. The service runs in a child process so the load
+ * generator does not share its event loop. Access is an allow-all stub on both sides (REST's key
+ * hook calls it too), so neither pays for quota writes. Reported: wall-clock time per sequential
+ * call, throughput and latency under load, and the service's CPU time per request (the number
+ * that holds when the machine is shared).
  *
  *   node dist/bench/mcpOverhead.js [seconds per run, default 5] [connections, default 10]
  */
@@ -31,6 +32,7 @@ import { SqliteCatalogStore } from '../src/store/sqlite/sqliteCatalogStore.js';
 const allowAll: AccessControl = {
   authorizeAndCount: async () => ({ allowed: true, keyId: 'bench', allowance: { limit: FREE_MONTHLY_LIMIT, used: 1, reset: nextMonthStart(new Date()) } }),
   createKey: async () => { throw new Error('not in this benchmark'); },
+  keyCreationAllowance: async () => { throw new Error('not in this benchmark'); },
 };
 
 async function serve(): Promise<void> {

@@ -4,7 +4,7 @@ import type { Allowance } from '../access/rateLimitHeaders.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { CardList, SingleCard } from '../schemas/card.js';
 import { LANGUAGES } from '../schemas/common.js';
-import { CreatedKey, KeyRequestBody } from '../schemas/keys.js';
+import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
 import { SetList, SingleSet } from '../schemas/set.js';
 
@@ -164,7 +164,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'configuration and reconnect. One active key per email: asking again for the same email fails. At most ' +
       `3 new keys per client address per day. ${ERRORS}`,
     input: KeyRequestBody,
-    output: CreatedKey,
+    output: CreatedKeyBody,
     annotations: { title: 'Get a free API key', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     keyed: false,
     argumentsLike: 'body',

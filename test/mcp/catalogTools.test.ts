@@ -26,9 +26,7 @@ describe('MCP catalog tools answer what REST answers', () => {
 
   before(async () => {
     harness = await McpHarness.start();
-    const creation = await harness.access.createKey({ email: 'catalog@example.com' }, '192.0.2.1');
-    assert.ok(creation.ok);
-    key = creation.created.key;
+    key = await harness.issueKey();
     session = await harness.connect(key);
     await session.client.listTools(); // the client checks structured results against the listed output schemas
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { TestClock } from '../support/clock.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 
 const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
@@ -30,10 +31,9 @@ describe('MCP tool failures are isError results with the REST message', () => {
   let key: string;
 
   before(async () => {
-    harness = await McpHarness.start();
-    const creation = await harness.access.createKey({ email: 'errors@example.com' }, '192.0.2.2');
-    assert.ok(creation.ok);
-    key = creation.created.key;
+    // A stopped clock, so Retry-After is the same second for MCP and REST.
+    harness = await McpHarness.start({ now: new TestClock('2026-03-10T09:00:00Z').now });
+    key = await harness.issueKey();
     keyed = await harness.connect(key);
     unkeyed = await harness.connect();
   });
@@ -62,40 +62,45 @@ describe('MCP tool failures are isError results with the REST message', () => {
   });
 
   for (const tool of ['search_cards', 'get_card', 'list_cards_in_set', 'list_sets', 'get_set']) {
-    test(`${tool} without a key fails with the 401 message`, async () => {
-      const expected = await harness.access.authorizeAndCount(undefined);
-      assert.equal(expected.allowed, false);
-      const { result } = await unkeyed.call(tool, { q: 'pikachu', id: 'en-base1', set_id: 'en-base1' });
+    test(`${tool} without a key fails with REST's 401 message, before any argument is checked`, async () => {
+      const answer = await harness.rest('/v1/sets?limit=0');
+      assert.equal(answer.status, 401);
+      const { result, response } = await unkeyed.call(tool, { limit: 0 });
       assert.equal(result.isError, true);
-      assert.equal(textOf(result), expected.message);
+      assert.equal(textOf(result), answer.body.error);
+      assert.equal(response.headers.get('x-ratelimit-used'), '0');
     });
   }
 
-  test('an invalid key fails with the 401 message, before any argument is checked', async () => {
-    const wrong = await harness.connect('tcg_not-a-key');
-    const expected = await harness.access.authorizeAndCount('Bearer tcg_not-a-key');
-    assert.equal(expected.allowed, false);
-    const { result, response } = await wrong.call('list_sets', { limit: 0 });
-    assert.equal(result.isError, true);
-    assert.equal(textOf(result), expected.message);
-    assert.equal(response.headers.get('x-ratelimit-used'), '0');
-    await wrong.close();
-  });
+  for (const [what, authorization] of [
+    ['an unknown key', 'Bearer tcgk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a key of the wrong shape', 'Bearer not-a-key'],
+    ['a header that is not Bearer', 'Basic dXNlcjpwYXNz'],
+  ] as const) {
+    test(`${what} fails with REST's 401 message`, async () => {
+      const session = await harness.connectWith(authorization);
+      const answer = await harness.rest('/v1/cards?id=en-base1-4', { authorization });
+      assert.equal(answer.status, 401);
+      const { result } = await session.call('get_card', { id: 'en-base1-4' });
+      assert.equal(result.isError, true);
+      assert.equal(textOf(result), answer.body.error);
+      await session.close();
+    });
+  }
 
-  test('a key at its monthly limit fails with the 429 message, Retry-After and a full month in the headers', async () => {
-    const creation = await harness.access.createKey({ email: 'spent@example.com' }, '192.0.2.3');
-    assert.ok(creation.ok);
-    const spent = creation.created.key;
-    let decision = await harness.access.authorizeAndCount(`Bearer ${spent}`);
-    while (decision.allowed) decision = await harness.access.authorizeAndCount(`Bearer ${spent}`);
-    assert.equal(decision.status, 429);
+  test('a key at its monthly limit fails with REST\'s 429 message, Retry-After and a full month in the headers', async () => {
+    const spent = await harness.issueKey({ monthlyLimit: 1 });
     const session = await harness.connect(spent);
+    assert.notEqual((await session.call('get_card', { id: 'en-base1-4' })).result.isError, true);
     const { result, response } = await session.call('get_card', { id: 'en-base1-4' });
+    const answer = await harness.rest('/v1/cards?id=en-base1-4', { key: spent });
+    assert.equal(answer.status, 429);
     assert.equal(result.isError, true);
-    assert.equal(textOf(result), decision.message);
-    assert.equal(response.headers.get('x-ratelimit-used'), response.headers.get('x-ratelimit-limit'));
+    assert.equal(textOf(result), answer.body.error);
+    for (const header of ['x-ratelimit-limit', 'x-ratelimit-used', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']) {
+      assert.equal(response.headers.get(header), answer.headers.get(header), header);
+    }
     assert.equal(response.headers.get('x-ratelimit-remaining'), '0');
-    assert.match(response.headers.get('retry-after') ?? '', /^\d+$/);
     await session.close();
   });
 });

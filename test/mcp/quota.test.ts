@@ -11,9 +11,7 @@ describe('MCP quota: one count per tool call, the same month as REST', () => {
 
   before(async () => {
     harness = await McpHarness.start();
-    const creation = await harness.access.createKey({ email: 'quota@example.com' }, '192.0.2.4');
-    assert.ok(creation.ok);
-    key = creation.created.key;
+    key = await harness.issueKey();
     session = await harness.connect(key);
   });
   after(async () => {
@@ -56,7 +54,7 @@ describe('MCP quota: one count per tool call, the same month as REST', () => {
     assert.equal(usedIn((await session.call('get_set', { id: 'en-base1' })).response), before + 1);
   });
 
-  test('MCP and REST calls move one month together, by one each', { todo: 'REST counts once feature/keys (its auth hook) is merged' }, async () => {
+  test('MCP and REST calls move one month together, by one each', async () => {
     let used = usedIn((await session.call('list_sets')).response);
     for (let round = 0; round < 3; round += 1) {
       const rest = await harness.rest('/v1/sets?id=en-base1', { key });

@@ -4,7 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { constUnionsToEnums } from '../../src/openapi/document.js';
 import { CardList, SingleCard } from '../../src/schemas/card.js';
 import { LANGUAGES } from '../../src/schemas/common.js';
-import { CreatedKey, KeyRequestBody } from '../../src/schemas/keys.js';
+import { CreatedKeyBody, KeyRequestBody } from '../../src/schemas/keys.js';
 import { CardsQuery, SearchText } from '../../src/schemas/queries.js';
 import { SetList, SingleSet } from '../../src/schemas/set.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
@@ -37,7 +37,7 @@ describe('MCP tools/list', () => {
     assert.deepEqual(tools.get('get_card')!.outputSchema, asWire(SingleCard));
     assert.deepEqual(tools.get('list_sets')!.outputSchema, asWire(SetList));
     assert.deepEqual(tools.get('get_set')!.outputSchema, asWire(SingleSet));
-    assert.deepEqual(tools.get('get_api_key')!.outputSchema, asWire(CreatedKey));
+    assert.deepEqual(tools.get('get_api_key')!.outputSchema, asWire(CreatedKeyBody));
   });
 
   test('the input schemas mirror the REST parameters, built from the REST parameter schemas', () => {

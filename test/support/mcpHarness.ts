@@ -1,16 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyInstance } from 'fastify';
-import type { AccessControl } from '../../src/access/accessControl.js';
-import { buildApp } from '../../src/app.js';
-import { seedDemoCatalog } from '../../src/importer/demoCatalog.js';
-import { SqliteCatalogStore } from '../../src/store/sqlite/sqliteCatalogStore.js';
-import { InMemoryAccessControl } from './inMemoryAccessControl.js';
+import { issueKey } from './keys.js';
+import { startServer, type TestServer, type TestServerOptions } from './server.js';
 
 /** One HTTP exchange as the client saw it. */
 export interface Exchange {
@@ -35,31 +27,32 @@ export interface RestAnswer {
 }
 
 /**
- * The service on loopback, over a fresh SQLite file seeded with the demo catalog, for driving
- * /mcp with the SDK's own client and comparing with REST.
+ * The service on loopback (fresh SQLite files, the demo catalog, the real AccessService), for
+ * driving /mcp with the SDK's own client and comparing with REST.
  */
 export class McpHarness {
-  private constructor(
-    readonly app: FastifyInstance,
-    readonly baseUrl: string,
-    readonly access: AccessControl,
-    private readonly store: SqliteCatalogStore,
-    private readonly dir: string,
-  ) {}
+  private constructor(readonly server: TestServer) {}
 
-  static async start(options: { access?: AccessControl } = {}): Promise<McpHarness> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'tcg-mcp-'));
-    const store = new SqliteCatalogStore(path.join(dir, 'catalog.db'));
-    await seedDemoCatalog(store);
-    const access = options.access ?? new InMemoryAccessControl();
-    const app = await buildApp({ config: { publicBaseUrl: 'http://127.0.0.1', trustProxy: false }, store, access });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    return new McpHarness(app, `http://127.0.0.1:${port}`, access, store, dir);
+  static async start(options: TestServerOptions = {}): Promise<McpHarness> {
+    return new McpHarness(await startServer(options));
+  }
+
+  get baseUrl(): string {
+    return this.server.baseUrl;
+  }
+
+  /** A key made as the operator CLI makes one, so it uses up no address's daily allowance. */
+  issueKey(options: { monthlyLimit?: number } = {}): Promise<string> {
+    return issueKey(this.server.accessStore, options);
   }
 
   /** A connected MCP client, sending `Authorization: Bearer <key>` when a key is given. */
   async connect(key?: string): Promise<McpSession> {
+    return this.connectWith(key === undefined ? undefined : `Bearer ${key}`);
+  }
+
+  /** A connected MCP client sending this Authorization header, whatever it holds. */
+  async connectWith(authorization: string | undefined): Promise<McpSession> {
     const exchanges: Exchange[] = [];
     const recordingFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
       const response = await fetch(url, init);
@@ -68,7 +61,7 @@ export class McpHarness {
     };
     const transport = new StreamableHTTPClientTransport(new URL('/mcp', this.baseUrl), {
       fetch: recordingFetch,
-      requestInit: key === undefined ? {} : { headers: { Authorization: `Bearer ${key}` } },
+      requestInit: authorization === undefined ? {} : { headers: { Authorization: authorization } },
     });
     const client = new Client({ name: 'tcg-catalog-tests', version: '1.0.0' });
     await client.connect(transport);
@@ -84,9 +77,10 @@ export class McpHarness {
     };
   }
 
-  async rest(pathAndQuery: string, init: { key?: string; method?: string; body?: unknown } = {}): Promise<RestAnswer> {
+  async rest(pathAndQuery: string, init: { key?: string; authorization?: string; method?: string; body?: unknown } = {}): Promise<RestAnswer> {
     const headers: Record<string, string> = {};
     if (init.key !== undefined) headers.authorization = `Bearer ${init.key}`;
+    if (init.authorization !== undefined) headers.authorization = init.authorization;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(new URL(pathAndQuery, this.baseUrl), {
       method: init.method ?? 'GET',
@@ -107,10 +101,8 @@ export class McpHarness {
     return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
   }
 
-  async close(): Promise<void> {
-    await this.app.close();
-    await this.store.close();
-    rmSync(this.dir, { recursive: true, force: true });
+  close(): Promise<void> {
+    return this.server.close();
   }
 }
 

@@ -44,13 +44,15 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
 
 export function migrate(db: Database.Database, table: string, migrations: readonly string[]): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`);
-  const applied = (db.prepare(`SELECT coalesce(max(version), 0) AS v FROM ${table}`).get() as { v: number }).v;
+  const appliedVersion = () => (db.prepare(`SELECT coalesce(max(version), 0) AS v FROM ${table}`).get() as { v: number }).v;
   migrations.forEach((sql, index) => {
     const version = index + 1;
-    if (version <= applied) return;
+    // Checked again under the write lock: two processes opening a fresh file (the server and the
+    // keys CLI, say) must not both apply the same step.
     db.transaction(() => {
+      if (version <= appliedVersion()) return;
       db.exec(sql);
       db.prepare(`INSERT INTO ${table} (version, applied_at) VALUES (?, ?)`).run(version, new Date().toISOString());
-    })();
+    }).immediate();
   });
 }
