@@ -4,6 +4,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
+import { isEmailAddress } from '../access/email.js';
 import type { Allowance } from '../access/rateLimitHeaders.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../openapi/document.js';
@@ -20,6 +21,17 @@ export interface ToolCallContext {
   log: FastifyBaseLogger;
   /** Told of every access decision, so the HTTP response carries the last one's rate-limit headers. */
   onAllowance(allowance: Allowance, retryAfterSeconds: number | undefined): void;
+}
+
+/**
+ * Ajv for tool arguments. Query-string-like arguments may arrive as text, as in REST ("limit": "5");
+ * body-like ones are checked as sent. Email is the domain's check, the one POST /v1/keys applies.
+ */
+function argumentValidator(coerceTypes: boolean): Ajv {
+  const ajv = new Ajv({ coerceTypes, allErrors: false, strict: false });
+  addFormats(ajv);
+  ajv.addFormat('email', isEmailAddress);
+  return ajv;
 }
 
 interface CompiledTool {
@@ -41,11 +53,9 @@ export class McpToolbox {
   private readonly tools = new Map<string, CompiledTool>();
 
   constructor(definitions: readonly ToolDefinition[], private readonly services: { queries: CatalogQueries; access: AccessControl }) {
-    // Like REST's query strings, a number sent as a string is accepted ("limit": "5").
-    const ajv = new Ajv({ coerceTypes: true, allErrors: false, strict: false });
-    addFormats(ajv);
+    const validators = { querystring: argumentValidator(true), body: argumentValidator(false) };
     for (const definition of definitions) {
-      this.tools.set(definition.name, { definition, validate: ajv.compile(definition.input) });
+      this.tools.set(definition.name, { definition, validate: validators[definition.argumentsLike].compile(definition.input) });
     }
     this.listing = definitions.map((tool) => ({
       name: tool.name,
@@ -76,6 +86,7 @@ export class McpToolbox {
       context.onAllowance(decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
       if (!decision.allowed) return { ok: false, message: decision.message };
     }
+    definition.prepare?.(args);
     if (!validate(args)) return { ok: false, message: validationMessage(validate.errors ?? [], definition.argumentsLike) };
     return definition.run(args, { ...this.services, clientAddress: context.clientAddress });
   }

@@ -7,6 +7,7 @@ import { LANGUAGES } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
 import { SetList, SingleSet } from '../schemas/set.js';
+import { trimEmail } from '../routes/keys.js';
 
 /**
  * The MCP tools: one place mapping each tool to its schemas (the REST ones) and to the
@@ -41,8 +42,13 @@ export interface ToolDefinition<Input extends TObject = TObject> {
   annotations: ToolAnnotations;
   /** Whether a call needs a valid key and counts once against its month. */
   keyed: boolean;
-  /** Which REST message set the argument errors use: query parameters or the POST body. */
+  /**
+   * Which REST request the arguments stand for. Like a query string, `querystring` arguments may
+   * be numbers sent as text; like POST /v1/keys, `body` arguments are validated exactly as sent.
+   */
   argumentsLike: 'querystring' | 'body';
+  /** Readies the arguments as REST readies its request before validating it. */
+  prepare?(args: Record<string, unknown>): void;
   // Method syntax on purpose: a list of tools erases each tool's argument type.
   run(args: Static<Input>, services: ToolServices): Promise<ToolOutcome>;
 }
@@ -168,6 +174,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     annotations: { title: 'Get a free API key', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     keyed: false,
     argumentsLike: 'body',
+    prepare: trimEmail,
     run: async ({ email, source }, { access, clientAddress }) => {
       const creation = await access.createKey(source === undefined ? { email } : { email, source }, clientAddress);
       return creation.ok
