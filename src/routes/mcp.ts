@@ -70,14 +70,13 @@ function copyHeaders(reply: FastifyReply): void {
   }
 }
 
+/** The last decision of a request wins, so a Retry-After of an earlier refusal does not outlive it. */
 function showAllowance(reply: FastifyReply, allowance: Allowance, retryAfterSeconds: number | undefined): void {
-  setRateLimitHeaders(reply, allowance);
-  if (retryAfterSeconds !== undefined) {
-    reply.header('Retry-After', retryAfterSeconds);
-  } else {
+  if (retryAfterSeconds === undefined) {
     reply.removeHeader('Retry-After');
     reply.raw.removeHeader('Retry-After');
   }
+  setRateLimitHeaders(reply, allowance, retryAfterSeconds);
   copyHeaders(reply);
 }
 
