@@ -11,6 +11,7 @@ import { cardRoutes } from './routes/cards.js';
 import { installErrorHandling, methodNotAllowed } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { openApiRoute } from './routes/openapi.js';
 import { requireKey } from './routes/requireKey.js';
 import { setRoutes } from './routes/sets.js';
@@ -65,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(keyRoutes, { access: deps.access });
   await app.register(healthRoutes, { store: deps.store });
   await app.register(openApiRoute);
+  // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
+  await app.register(mcpRoutes, { queries, access: deps.access });
   for (const url of ['/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   return app;

@@ -21,6 +21,8 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   q: 'q must be 2 to 60 characters long',
   id: 'id must be a non-empty string',
   set: 'set must be a non-empty string',
+  // The MCP tool list_cards_in_set names REST's `set` parameter set_id.
+  set_id: 'set_id must be a non-empty string',
   email: MESSAGES.emailInvalid,
   source: MESSAGES.sourceInvalid,
 };

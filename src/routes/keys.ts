@@ -6,6 +6,15 @@ import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { HttpError, sendError } from './errors.js';
 import { strictBodyValidator } from './strictBodyValidator.js';
 
+/**
+ * The email is compared trimmed, so surrounding white space is not a reason to refuse it: the
+ * body of POST /v1/keys and the arguments of get_api_key are trimmed before they are validated.
+ */
+export function trimEmail(body: unknown): void {
+  const object = body as Record<string, unknown> | null | undefined;
+  if (object && typeof object === 'object' && !Array.isArray(object) && typeof object.email === 'string') object.email = object.email.trim();
+}
+
 export const NOT_JSON = 'the request body must be a JSON object sent as Content-Type: application/json';
 
 export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = async (app, { access }) => {
@@ -18,11 +27,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = a
   app.addHook('onRequest', async (request, reply) => {
     setRateLimitHeaders(reply, await access.keyCreationAllowance(request.ip));
   });
-  // The email is compared trimmed, so surrounding white space is not a reason to refuse it.
-  app.addHook('preValidation', async (request) => {
-    const body = request.body as Record<string, unknown> | null | undefined;
-    if (body && typeof body === 'object' && !Array.isArray(body) && typeof body.email === 'string') body.email = body.email.trim();
-  });
+  app.addHook('preValidation', async (request) => trimEmail(request.body));
 
   app.post('/v1/keys', {
     validatorCompiler: strictBodyValidator,
