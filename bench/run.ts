@@ -18,7 +18,10 @@ const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 
-interface Scenario { name: string; path: string }
+interface Scenario { name: string; path: string; method?: 'POST'; body?: string }
+const mcpCall = (name: string, args: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
 const scenarios: Scenario[] = [
   { name: 'one card by id', path: '/v1/cards?id=en-base1-4' },
   { name: 'a page of a set\'s cards', path: '/v1/cards?set=en-sv03.5&limit=50' },
@@ -26,12 +29,16 @@ const scenarios: Scenario[] = [
   { name: 'search, common term', path: '/v1/cards?q=pikachu&limit=20' },
   { name: 'search, rare term', path: '/v1/cards?q=wynaut&limit=20' },
   { name: 'search, 2-char CJK', path: `/v1/cards?q=${encodeURIComponent('ピカ')}&limit=20` },
+  { name: 'MCP get_card (tools/call)', path: '/mcp', method: 'POST', body: mcpCall('get_card', { id: 'en-base1-4' }) },
 ];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** Runs a command to the end; its standard output. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve(0) : reject(new Error(`${args.join(' ')} exited ${code}`))));
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} exited ${code}`))));
   });
 }
 
@@ -63,9 +70,9 @@ function rssMiB(pid: number): number {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  await autocannon({ url, connections, duration: 1, headers }); // warm-up: JIT and caches, not measured
-  const result = await autocannon({ url, connections, duration, headers });
+async function load(url: string, headers: Record<string, string>, request: { method?: 'POST'; body?: string } = {}) {
+  await autocannon({ url, connections, duration: 1, headers, ...request }); // warm-up: JIT and caches, not measured
+  const result = await autocannon({ url, connections, duration, headers, ...request });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -89,7 +96,10 @@ async function main(): Promise<void> {
     const coldStartMs = performance.now() - startedAt;
     const barePort = await freePort();
     const bare = await startProcess(['dist/bench/bareServer.js'], { ...env, PORT: String(barePort) }, `http://127.0.0.1:${barePort}/2`);
-    const headers: Record<string, string> = process.env.BENCH_KEY ? { authorization: `Bearer ${process.env.BENCH_KEY}` } : {};
+    // An unlimited key, so every figure includes authentication and quota accounting.
+    const key = (await run(process.execPath, ['dist/src/cli/keys.js', 'create', '--email', `bench-${Date.now()}@example.test`,
+      '--tier', 'internal', '--unlimited'], env)).trim();
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
 
     console.log(`import: ${Number.isNaN(importSeconds) ? 'skipped (BENCH_DATABASE_URL)' : `${importSeconds.toFixed(1)} s`}`);
     console.log(`cold start to first healthy answer: ${coldStartMs.toFixed(0)} ms`);
@@ -97,10 +107,13 @@ async function main(): Promise<void> {
     console.log('| scenario | bytes | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const scenario of scenarios) {
-      const response = await fetch(baseUrl + scenario.path, { headers });
-      if (!response.ok) throw new Error(`${scenario.path}: ${response.status}`);
-      const size = Buffer.byteLength(await response.text());
-      const ours = await load(baseUrl + scenario.path, headers);
+      const request = scenario.method ? { method: scenario.method, body: scenario.body } : {};
+      const scenarioHeaders = scenario.method ? { ...headers, ...MCP_HEADERS } : headers;
+      const response = await fetch(baseUrl + scenario.path, { headers: scenarioHeaders, ...request });
+      const text = await response.text();
+      if (!response.ok || text.includes('"isError":true')) throw new Error(`${scenario.path}: ${response.status} ${text}`);
+      const size = Buffer.byteLength(text);
+      const ours = await load(baseUrl + scenario.path, scenarioHeaders, request);
       const baseline = await load(`http://127.0.0.1:${barePort}/${size}`, {});
       console.log(`| ${scenario.name} | ${size} | ${ours.rps.toFixed(0)} | ${ours.p50} | ${ours.p99} | ` +
         `${baseline.rps.toFixed(0)} | ${baseline.p99} | ${(ours.rps / baseline.rps).toFixed(2)} |`);

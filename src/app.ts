@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AccessControl } from './access/accessControl.js';
 import { RATE_LIMIT_HEADERS, setRateLimitHeaders, unkeyedAllowance } from './access/rateLimitHeaders.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
 import type { Config } from './config.js';
@@ -9,16 +10,23 @@ import { openApiOptions } from './openapi/document.js';
 import { cardRoutes } from './routes/cards.js';
 import { installErrorHandling, methodNotAllowed } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
+import { keyRoutes } from './routes/keys.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { openApiRoute } from './routes/openapi.js';
+import { requireKey } from './routes/requireKey.js';
 import { setRoutes } from './routes/sets.js';
 import type { CatalogStore } from './store/catalogStore.js';
 
 export interface AppDeps {
   config: Pick<Config, 'publicBaseUrl' | 'trustProxy'>;
   store: CatalogStore;
+  /** Keys and quotas, shared with the MCP endpoint. */
+  access: AccessControl;
   /** The clock; tests inject one to cross month boundaries. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** A log line per request: off by default, as it costs more than serving the request. */
+  logRequests?: boolean;
 }
 
 export const MCP_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
@@ -27,8 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? false,
-    // One line per request would cost more than the request; errors and lifecycle are still logged.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: !deps.logRequests }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 16 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -36,6 +43,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandling(app);
+  // Every response carries rate-limit headers, CORS preflights included (so this hook runs before
+  // the CORS plugin's, which answers them); keyed routes replace these with the key's month.
+  app.addHook('onRequest', async (_request, reply) => setRateLimitHeaders(reply, unkeyedAllowance(now())));
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
@@ -46,14 +56,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, openApiOptions(deps.config.publicBaseUrl));
 
-  // Every response carries rate-limit headers; a keyed route replaces these with the key's month.
-  app.addHook('onRequest', async (_request, reply) => setRateLimitHeaders(reply, unkeyedAllowance(now())));
-
   const queries = new CatalogQueries(deps.store, now);
-  await app.register(setRoutes, { queries });
-  await app.register(cardRoutes, { queries });
+  // The catalog's read routes need a key, checked and counted before anything else of the request.
+  await app.register(async (keyed) => {
+    keyed.addHook('onRequest', requireKey(deps.access));
+    await keyed.register(setRoutes, { queries });
+    await keyed.register(cardRoutes, { queries });
+  });
+  await app.register(keyRoutes, { access: deps.access });
   await app.register(healthRoutes, { store: deps.store });
   await app.register(openApiRoute);
+  // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
+  await app.register(mcpRoutes, { queries, access: deps.access });
   for (const url of ['/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
+  methodNotAllowed(app, '/v1/keys', ['POST']);
   return app;
 }

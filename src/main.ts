@@ -1,13 +1,17 @@
+import { AccessService } from './access/accessService.js';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import { loggerOptions } from './logger.js';
-import { openCatalogStore } from './store/open.js';
+import { openAccessStore, openCatalogStore } from './store/open.js';
 import { seedDemoCatalog } from './importer/demoCatalog.js';
 
 async function main(): Promise<void> {
   const config = readConfig();
   const store = await openCatalogStore(config.databaseUrl);
-  const app = await buildApp({ config, store, logger: loggerOptions(config.logLevel) });
+  const accessStore = await openAccessStore(config.databaseUrl);
+  const access = new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl });
+  const app = await buildApp({ config, store, access, logger: loggerOptions(config.logLevel),
+    logRequests: ['debug', 'trace'].includes(config.logLevel) });
 
   const seeded = await seedDemoCatalog(store);
   if (seeded) {
@@ -24,6 +28,7 @@ async function main(): Promise<void> {
     force.unref();
     await app.close();
     await store.close();
+    await accessStore.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

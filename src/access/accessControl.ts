@@ -19,7 +19,8 @@ export interface KeyRequest {
 export interface CreatedKey {
   key: string;
   tier: string;
-  monthly_limit: number | null;
+  /** createKey issues free keys only, so always a number (unlimited keys come from the operator CLI). */
+  monthly_limit: number;
   try_it: string;
 }
 
@@ -35,4 +36,9 @@ export interface AccessControl {
   authorizeAndCount(authorization: string | undefined): Promise<AccessDecision>;
   /** Issues a free key under the per-email and per-address rules. */
   createKey(request: KeyRequest, clientAddress: string): Promise<KeyCreation>;
+  /**
+   * The caller address's key allowance today (limit 3, reset at the next UTC midnight), for the
+   * headers of key-creation answers that never reach createKey (a malformed or oversized body).
+   */
+  keyCreationAllowance(clientAddress: string): Promise<Allowance>;
 }

@@ -15,11 +15,13 @@ export interface Allowance {
   reset: number;
 }
 
-export function setRateLimitHeaders(reply: FastifyReply, allowance: Allowance): void {
+/** Sets the four rate-limit headers, and Retry-After when the request was refused for its limit (429). */
+export function setRateLimitHeaders(reply: FastifyReply, allowance: Allowance, retryAfterSeconds?: number): void {
   reply.header('X-RateLimit-Limit', allowance.limit);
   reply.header('X-RateLimit-Used', allowance.used);
   reply.header('X-RateLimit-Remaining', Math.max(0, allowance.limit - allowance.used));
   reply.header('X-RateLimit-Reset', allowance.reset);
+  if (retryAfterSeconds !== undefined) reply.header('Retry-After', retryAfterSeconds);
 }
 
 /** What a response without a valid key says: the free tier's month, nothing used by this caller. */

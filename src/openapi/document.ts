@@ -1,4 +1,6 @@
 import type { SwaggerOptions } from '@fastify/swagger';
+import { BEARER_SCHEME } from '../schemas/keyedResponses.js';
+import { documentRateLimitHeaders } from './responseHeaders.js';
 
 type JsonNode = Record<string, unknown>;
 
@@ -41,15 +43,26 @@ export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
           'Card data from TCGdex (MIT). Also served to AI agents as a remote MCP endpoint at /mcp.',
       },
       servers: [{ url: publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key from POST /v1/keys, sent as `Authorization: Bearer <key>`. ' +
+              'A free key allows 1,000 requests per calendar month (UTC).',
+          },
+        },
+      },
       tags: [
         { name: 'sets', description: 'Sets in every language' },
         { name: 'cards', description: 'Cards, their printings, and name search' },
+        { name: 'keys', description: 'Free API keys' },
         { name: 'service', description: 'Health and this document' },
       ],
     },
     transformObject: (documentObject) => {
       const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
-      return constUnionsToEnums(document) as typeof document;
+      return documentRateLimitHeaders(constUnionsToEnums(document) as typeof document);
     },
   };
 }

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { CardList, SingleCard } from '../schemas/card.js';
 import { ErrorBody } from '../schemas/common.js';
+import { keyed } from '../schemas/keyedResponses.js';
 import { CardsQuery } from '../schemas/queries.js';
 import { sendError } from './errors.js';
 import { sendResult } from './sendResult.js';
@@ -17,11 +18,13 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> 
       description: 'Give exactly one of `id` (one card with its variants), `set` (its cards in number order) ' +
         'or `q` (a name search across languages, or in `lang`). Search totals are estimates; stop paging when ' +
         '`has_more` is false.',
+      security: keyed.security,
       tags: ['cards'],
       querystring: CardsQuery,
       response: {
         200: Type.Union([CardList, SingleCard], { description: 'A list of cards, or one card when id is given.' }),
         400: { ...ErrorBody, description: 'A parameter is malformed, or not exactly one of id, set, q was given.' },
+        ...keyed.responses,
         404: { ...ErrorBody, description: 'No card or set has that id.' },
       },
     },

@@ -1,5 +1,6 @@
 import type {} from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { MESSAGES } from '../access/messages.js';
 import { LANGUAGES } from '../schemas/common.js';
 
 /** An expected failure, turned into `{"error": message}` with its status at the HTTP edge. */
@@ -20,8 +21,10 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   q: 'q must be 2 to 60 characters long',
   id: 'id must be a non-empty string',
   set: 'set must be a non-empty string',
-  email: 'email must be a valid email address',
-  source: 'source must be a string of at most 200 characters',
+  // The MCP tool list_cards_in_set names REST's `set` parameter set_id.
+  set_id: 'set_id must be a non-empty string',
+  email: MESSAGES.emailInvalid,
+  source: MESSAGES.sourceInvalid,
 };
 
 interface ValidationIssue {

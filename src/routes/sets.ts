@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { ErrorBody } from '../schemas/common.js';
+import { keyed } from '../schemas/keyedResponses.js';
 import { SetsQuery } from '../schemas/queries.js';
 import { SetList, SingleSet } from '../schemas/set.js';
 import { Type } from '@sinclair/typebox';
@@ -13,11 +14,13 @@ export const setRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> =
       summary: 'List sets, newest first, or get one set by id',
       description: 'Without `id`: a page of sets, newest first, optionally of one language. ' +
         'With `id`: that set with `card_count` (lang, limit and offset are then validated but ignored).',
+      security: keyed.security,
       tags: ['sets'],
       querystring: SetsQuery,
       response: {
         200: Type.Union([SetList, SingleSet], { description: 'A list of sets, or one set when id is given.' }),
         400: { ...ErrorBody, description: 'A parameter is malformed; the message names it.' },
+        ...keyed.responses,
         404: { ...ErrorBody, description: 'No set has that id.' },
       },
     },

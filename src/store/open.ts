@@ -1,10 +1,13 @@
+import type { AccessStore } from '../access/accessStore.js';
 import { ConfigError } from '../config.js';
 import type { CatalogStore } from './catalogStore.js';
 import { DEFAULT_POOL_SIZE, PostgresCatalogStore } from './postgres/postgresCatalogStore.js';
-import { sqlitePath } from './sqlite/openDatabase.js';
+import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';
+import { SqliteAccessStore } from './sqlite/sqliteAccessStore.js';
 import { SqliteCatalogStore } from './sqlite/sqliteCatalogStore.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
+const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 
 /**
  * The catalog store that DATABASE_URL names. For PostgreSQL, `env` also gives
@@ -12,10 +15,22 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//;
  * replica for catalog reads).
  */
 export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<CatalogStore> {
-  if (POSTGRES_URL.test(databaseUrl)) {
+  if (isPostgres(databaseUrl)) {
     return PostgresCatalogStore.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env) });
   }
   return new SqliteCatalogStore(sqlitePath(databaseUrl));
+}
+
+/**
+ * The keys-and-usage store that DATABASE_URL names. With SQLite it is a file of its own beside
+ * the catalog (`var/catalog.db` → `var/catalog.access.db`), so that requests never wait on an
+ * import's long write transaction.
+ */
+export async function openAccessStore(databaseUrl: string): Promise<AccessStore> {
+  if (isPostgres(databaseUrl)) {
+    throw new Error('PostgreSQL is not supported yet for keys and usage: use a file: DATABASE_URL');
+  }
+  return new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl)));
 }
 
 function poolSize(env: NodeJS.ProcessEnv): number {
@@ -31,6 +46,6 @@ function poolSize(env: NodeJS.ProcessEnv): number {
 function readUrl(env: NodeJS.ProcessEnv): string | undefined {
   const url = env.DATABASE_READ_URL;
   if (url === undefined || url === '') return undefined;
-  if (!POSTGRES_URL.test(url)) throw new ConfigError('DATABASE_READ_URL must start with postgres:// (a replica of DATABASE_URL)');
+  if (!isPostgres(url)) throw new ConfigError('DATABASE_READ_URL must start with postgres:// (a replica of DATABASE_URL)');
   return url;
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { naturalNumberOrder } from '../../src/catalog/ordering.js';
@@ -38,9 +39,12 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     const store = new SqliteCatalogStore(file);
     result = await runImport(sharedDumpDir, store);
     await store.close();
-    server = await startCatalogServer({ databaseFile: file });
+    server = await startCatalogServer({ catalogFile: file });
   });
-  after(async () => { await server?.close(); });
+  after(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('lists every imported set of every language, newest first, to the last page', async () => {
     for (const [lang, counts] of Object.entries(result.report.imported)) {

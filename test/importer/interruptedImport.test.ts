@@ -47,12 +47,11 @@ describe('an import killed midway', needsSharedDump(), () => {
     assert.equal((await server.get('/healthz')).status, 200);
 
     // A fresh process opening the file after the crash sees the same catalog.
-    const reopened = await startCatalogServer({ databaseFile });
+    const reopened = await startCatalogServer({ catalogFile: databaseFile });
     try {
       assert.deepEqual((await reopened.get('/v1/sets?limit=200')).body.data, before.body.data);
     } finally {
-      await reopened.app.close();
-      await reopened.store.close();
+      await reopened.close();
     }
   });
 });

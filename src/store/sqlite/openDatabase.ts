@@ -16,3 +16,10 @@ export function openDatabase(file: string): Database.Database {
   db.pragma('foreign_keys = ON');
   return db;
 }
+
+/** The access database beside a catalog file: `var/catalog.db` → `var/catalog.access.db`. */
+export function accessDatabasePath(catalogFile: string): string {
+  if (catalogFile === ':memory:') return catalogFile;
+  const extension = path.extname(catalogFile);
+  return extension ? `${catalogFile.slice(0, -extension.length)}.access${extension}` : `${catalogFile}.access.db`;
+}

@@ -1,0 +1,97 @@
+import type { AccessControl, AccessDecision, KeyCreation, KeyRequest } from './accessControl.js';
+import type { AccessStore } from './accessStore.js';
+import { dailyKeyAllowance, dayOf, KEYS_PER_ADDRESS_PER_DAY, normalizeAddress } from './dailyKeyAllowance.js';
+import { isEmailAddress, normalizeEmail, SOURCE_MAX_LENGTH } from './email.js';
+import { displayPrefix, generateKey, hashKey, keyFromAuthorization } from './keyFormat.js';
+import { MESSAGES } from './messages.js';
+import { FREE_MONTHLY_LIMIT, monthlyAllowance, monthOf, secondsUntil } from './monthlyQuota.js';
+import { unkeyedAllowance, type Allowance } from './rateLimitHeaders.js';
+
+export const FREE_TIER = 'free';
+
+export interface AccessServiceOptions {
+  /** Where `try_it` sends its request. */
+  publicBaseUrl: string;
+  now?: () => Date;
+}
+
+const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().replace('.000Z', 'Z');
+
+/** Keys and quotas: the rules of DECISIONS.md "Keys and quotas" over an AccessStore. */
+export class AccessService implements AccessControl {
+  private readonly now: () => Date;
+
+  constructor(private readonly store: AccessStore, private readonly options: AccessServiceOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async authorizeAndCount(authorization: string | undefined): Promise<AccessDecision> {
+    const now = this.now();
+    const parsed = keyFromAuthorization(authorization);
+    if (parsed === 'missing') return unauthorized(MESSAGES.keyMissing, now);
+    if (parsed === 'malformed') return unauthorized(MESSAGES.keyMalformed, now);
+    const key = await this.store.findKeyByHash(hashKey(parsed.key));
+    if (!key || key.revokedAt !== null) return unauthorized(MESSAGES.keyInvalid, now);
+
+    const month = monthOf(now);
+    const used = await this.store.countRequest(key.id, month, key.monthlyLimit);
+    if (used !== null) return { allowed: true, keyId: key.id, allowance: monthlyAllowance(key.monthlyLimit, used, now) };
+    const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, month), now);
+    return {
+      allowed: false, status: 429, allowance,
+      message: MESSAGES.quotaSpent(allowance.limit, isoOf(allowance.reset)),
+      retryAfterSeconds: secondsUntil(allowance.reset, now),
+    };
+  }
+
+  async createKey(request: KeyRequest, clientAddress: string): Promise<KeyCreation> {
+    const now = this.now();
+    const address = normalizeAddress(clientAddress);
+    const refuse = async (status: 400, message: string): Promise<KeyCreation> =>
+      ({ ok: false, status, message, allowance: await this.keyCreationAllowance(address) });
+
+    const { email, source } = request as { email: unknown; source?: unknown };
+    if (typeof email !== 'string' || !isEmailAddress(normalizeEmail(email))) return refuse(400, MESSAGES.emailInvalid);
+    if (source !== undefined && (typeof source !== 'string' || source.length > SOURCE_MAX_LENGTH)) {
+      return refuse(400, MESSAGES.sourceInvalid);
+    }
+
+    const key = generateKey();
+    const day = dayOf(now);
+    const inserted = await this.store.insertKey({
+      keyHash: hashKey(key), prefix: displayPrefix(key), email: normalizeEmail(email), source: source ?? null,
+      tier: FREE_TIER, monthlyLimit: FREE_MONTHLY_LIMIT, createdAt: now.toISOString(),
+    }, { address, day, limit: KEYS_PER_ADDRESS_PER_DAY });
+    const allowance = dailyKeyAllowance(inserted.createdToday, now);
+
+    switch (inserted.outcome) {
+      case 'created':
+        return {
+          ok: true, allowance,
+          created: { key, tier: FREE_TIER, monthly_limit: FREE_MONTHLY_LIMIT, try_it: this.tryIt(key) },
+        };
+      case 'email-taken':
+        return { ok: false, status: 409, message: MESSAGES.emailTaken, allowance };
+      case 'address-limit':
+        return {
+          ok: false, status: 429, allowance,
+          message: MESSAGES.addressLimit(KEYS_PER_ADDRESS_PER_DAY, isoOf(allowance.reset)),
+          retryAfterSeconds: secondsUntil(allowance.reset, now),
+        };
+    }
+  }
+
+  /** The caller address's key allowance today, for responses of POST /v1/keys that create nothing. */
+  async keyCreationAllowance(clientAddress: string): Promise<Allowance> {
+    const now = this.now();
+    return dailyKeyAllowance(await this.store.keysCreatedBy(normalizeAddress(clientAddress), dayOf(now)), now);
+  }
+
+  private tryIt(key: string): string {
+    return `curl -H "Authorization: Bearer ${key}" "${this.options.publicBaseUrl}/v1/cards?q=pikachu&limit=5"`;
+  }
+}
+
+function unauthorized(message: string, now: Date): AccessDecision {
+  return { allowed: false, status: 401, message, allowance: unkeyedAllowance(now) };
+}

@@ -1,0 +1,74 @@
+/**
+ * Keys and their usage, as every store (SQLite, PostgreSQL) keeps them. The store holds the
+ * SQL and its atomicity; the rules (limits, windows, messages) live in AccessService.
+ */
+
+export interface KeyRecord {
+  id: string;
+  /** The first characters of the key, to name it to an operator; never the whole key. */
+  prefix: string;
+  /** Trimmed, lower case. */
+  email: string;
+  tier: string;
+  /** null for an unlimited key. */
+  monthlyLimit: number | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface NewKey {
+  keyHash: string;
+  prefix: string;
+  email: string;
+  source: string | null;
+  tier: string;
+  monthlyLimit: number | null;
+  createdAt: string;
+}
+
+/** The per-address daily limit that a self-served key creation is held to. */
+export interface AddressLimit {
+  address: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  limit: number;
+}
+
+export type KeyInsertion =
+  /** `createdToday` counts this key; 0 when no address limit applied. */
+  | { outcome: 'created'; id: string; createdToday: number }
+  /** The email already has an active free key (only free keys are one per email). */
+  | { outcome: 'email-taken'; createdToday: number }
+  | { outcome: 'address-limit'; createdToday: number };
+
+export type KeySelector = { email: string } | { prefix: string } | { keyHash: string };
+
+export interface KeyUsage extends KeyRecord {
+  used: number;
+}
+
+export interface AccessStore {
+  findKeyByHash(keyHash: string): Promise<KeyRecord | null>;
+  /**
+   * Counts one request of `month` in a single atomic conditional increment: the new count,
+   * or null (nothing counted) when the month already holds `monthlyLimit` requests.
+   * A null limit counts without a ceiling.
+   */
+  countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null>;
+  /** Requests counted for the key in `month`. */
+  usage(keyId: string, month: string): Promise<number>;
+  /**
+   * Stores a key durably (committed before it returns). A free key is refused while its email
+   * has an active free key; with `addressLimit`, a key is refused once the address created
+   * `limit` keys that day, and otherwise counted against it, all in one transaction.
+   */
+  insertKey(key: NewKey, addressLimit?: AddressLimit): Promise<KeyInsertion>;
+  /** Keys the address created on `day` (UTC). */
+  keysCreatedBy(address: string, day: string): Promise<number>;
+  /** Revokes the active keys the selector names, durably; returns them. */
+  revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]>;
+  /** Every key, oldest first, with its count for `month`. */
+  listKeys(month: string): Promise<KeyUsage[]>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,34 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { McpToolbox, ToolCallContext } from './toolbox.js';
+
+export const SERVER_INFO = { name: 'tcg-catalog', title: 'Pokémon TCG Catalog', version: '1.0.0' };
+
+const INSTRUCTIONS = 'Every Pokémon TCG set and card in 16 languages, with every printing. ' +
+  'Without a key, call get_api_key with the user\'s email and ask the user to send the key as the header ' +
+  '`Authorization: Bearer <key>` on this connection; then search_cards by name (in the language searched), ' +
+  'get_card for a card\'s printings, list_sets, get_set and list_cards_in_set to browse.';
+
+/*
+ * A Server builds its own Ajv instance unless given a validator, which costs about a
+ * millisecond; one per process keeps a fresh server per request cheap. (The server only
+ * uses it for elicitation, which these tools never ask for.)
+ */
+const sharedValidator = new AjvJsonSchemaValidator();
+
+/**
+ * A server for one HTTP request: the endpoint is stateless, so each POST gets a fresh server
+ * and transport (the SDK's pattern), while the toolbox, its schemas and validators live once.
+ */
+export function createMcpServer(toolbox: McpToolbox, context: ToolCallContext): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: sharedValidator,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolbox.listing }));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    toolbox.call(request.params.name, request.params.arguments, context));
+  return server;
+}

@@ -1,0 +1,102 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccessControl } from '../access/accessControl.js';
+import { isEmailAddress } from '../access/email.js';
+import type { Allowance } from '../access/rateLimitHeaders.js';
+import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import { constUnionsToEnums } from '../openapi/document.js';
+import { validationMessage } from '../routes/errors.js';
+import type { ToolDefinition, ToolOutcome } from './tools.js';
+
+// ajv-formats is CommonJS with its function as the default export.
+const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
+
+/** What one MCP request knows about its HTTP request. */
+export interface ToolCallContext {
+  authorization: string | undefined;
+  clientAddress: string;
+  log: FastifyBaseLogger;
+  /** Told of every access decision, so the HTTP response carries the last one's rate-limit headers. */
+  onAllowance(allowance: Allowance, retryAfterSeconds: number | undefined): void;
+}
+
+/**
+ * Ajv for tool arguments. Query-string-like arguments may arrive as text, as in REST ("limit": "5");
+ * body-like ones are checked as sent. Email is the domain's check, the one POST /v1/keys applies.
+ */
+function argumentValidator(coerceTypes: boolean): Ajv {
+  const ajv = new Ajv({ coerceTypes, allErrors: false, strict: false });
+  addFormats(ajv);
+  ajv.addFormat('email', isEmailAddress);
+  return ajv;
+}
+
+interface CompiledTool {
+  definition: ToolDefinition;
+  validate: ValidateFunction;
+}
+
+/** JSON Schema as it goes on the wire: TypeBox's symbols dropped, closed vocabularies as enums like in OpenAPI. */
+const wireSchema = (schema: object): Tool['inputSchema'] =>
+  constUnionsToEnums(JSON.parse(JSON.stringify(schema))) as Tool['inputSchema'];
+
+/**
+ * The tools compiled once per process: their listing and argument validators. A tool call
+ * checks the key, then the arguments, then answers, in REST's order (401, 429, 400, 404).
+ */
+export class McpToolbox {
+  /** The tools/list answer, the same for every request. */
+  readonly listing: Tool[];
+  private readonly tools = new Map<string, CompiledTool>();
+
+  constructor(definitions: readonly ToolDefinition[], private readonly services: { queries: CatalogQueries; access: AccessControl }) {
+    const validators = { querystring: argumentValidator(true), body: argumentValidator(false) };
+    for (const definition of definitions) {
+      this.tools.set(definition.name, { definition, validate: validators[definition.argumentsLike].compile(definition.input) });
+    }
+    this.listing = definitions.map((tool) => ({
+      name: tool.name,
+      title: tool.annotations.title,
+      description: tool.description,
+      inputSchema: wireSchema(tool.input),
+      outputSchema: wireSchema(tool.output),
+      annotations: tool.annotations,
+    }));
+  }
+
+  async call(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<CallToolResult> {
+    const tool = this.tools.get(name);
+    if (!tool) {
+      throw new McpError(ErrorCode.InvalidParams, `unknown tool ${name}; the tools are ${[...this.tools.keys()].join(', ')}`);
+    }
+    try {
+      return toResult(await this.answer(tool, { ...args }, context), context);
+    } catch (error) {
+      context.log.error({ err: error, tool: name }, 'tool call failed');
+      return failure('internal error');
+    }
+  }
+
+  private async answer({ definition, validate }: CompiledTool, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
+    if (definition.keyed) {
+      const decision = await this.services.access.authorizeAndCount(context.authorization);
+      context.onAllowance(decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
+      if (!decision.allowed) return { ok: false, message: decision.message };
+    }
+    definition.prepare?.(args);
+    if (!validate(args)) return { ok: false, message: validationMessage(validate.errors ?? [], definition.argumentsLike) };
+    return definition.run(args, { ...this.services, clientAddress: context.clientAddress });
+  }
+}
+
+function toResult(outcome: ToolOutcome, context: ToolCallContext): CallToolResult {
+  if (outcome.allowance) context.onAllowance(outcome.allowance, outcome.ok ? undefined : outcome.retryAfterSeconds);
+  if (!outcome.ok) return failure(outcome.message);
+  // The text is the REST body as sent; structured content is the same JSON, parsed.
+  return { content: [{ type: 'text', text: outcome.body }], structuredContent: JSON.parse(outcome.body) as Record<string, unknown> };
+}
+
+const failure = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });

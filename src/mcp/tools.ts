@@ -1,0 +1,185 @@
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import type { AccessControl } from '../access/accessControl.js';
+import type { Allowance } from '../access/rateLimitHeaders.js';
+import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import { CardList, SingleCard } from '../schemas/card.js';
+import { LANGUAGES } from '../schemas/common.js';
+import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
+import { CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
+import { SetList, SingleSet } from '../schemas/set.js';
+import { trimEmail } from '../routes/keys.js';
+
+/**
+ * The MCP tools: one place mapping each tool to its schemas (the REST ones) and to the
+ * call that answers it, so an MCP answer is the REST answer for the same request.
+ */
+
+/** What a tool call answers: the JSON body REST would send, or REST's error message. */
+export type ToolOutcome =
+  | { ok: true; body: string; allowance?: Allowance }
+  | { ok: false; message: string; allowance?: Allowance; retryAfterSeconds?: number };
+
+export interface ToolServices {
+  queries: CatalogQueries;
+  access: AccessControl;
+  /** The caller's address, as REST sees it (request.ip). */
+  clientAddress: string;
+}
+
+export interface ToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDefinition<Input extends TObject = TObject> {
+  name: string;
+  description: string;
+  input: Input;
+  output: TObject;
+  annotations: ToolAnnotations;
+  /** Whether a call needs a valid key and counts once against its month. */
+  keyed: boolean;
+  /**
+   * Which REST request the arguments stand for. Like a query string, `querystring` arguments may
+   * be numbers sent as text; like POST /v1/keys, `body` arguments are validated exactly as sent.
+   */
+  argumentsLike: 'querystring' | 'body';
+  /** Readies the arguments as REST readies its request before validating it. */
+  prepare?(args: Record<string, unknown>): void;
+  // Method syntax on purpose: a list of tools erases each tool's argument type.
+  run(args: Static<Input>, services: ToolServices): Promise<ToolOutcome>;
+}
+
+const defineTool = <Input extends TObject>(tool: ToolDefinition<Input>): ToolDefinition => tool as ToolDefinition;
+
+const catalogAnnotations = (title: string): ToolAnnotations =>
+  ({ title, readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+
+/** REST's status codes stay behind; MCP callers get the message. */
+const fromQuery = (result: { ok: true; body: string } | { ok: false; message: string }): ToolOutcome =>
+  result.ok ? { ok: true, body: result.body } : { ok: false, message: result.message };
+
+/** The REST query parameter, required: a tool argument that stands for a path segment. */
+const required = <T extends TSchema>(schema: T) => Type.Optional(schema, false);
+
+const KEY_NEEDED = 'Needs an API key sent by the MCP connection as the header `Authorization: Bearer <key>`; ' +
+  'each call counts once against the key\'s monthly quota (1,000 calls on the free tier, reset on the 1st, UTC). ' +
+  'Without a valid key the call fails: get a key with get_api_key, then ask the user to add the header to this ' +
+  'server\'s entry in the MCP client configuration and reconnect.';
+const PAGING = 'Results come a page at a time (limit 1 to 200, default 50; offset, default 0): while ' +
+  'pagination.has_more is true, call again with offset + limit; stop when has_more is false.';
+const LANGUAGE_CODES = `The 16 language codes: ${LANGUAGES.join(', ')}.`;
+const SET_ID = 'Set ids are <lang>-<set code>, e.g. en-base1, fr-base1, ja-PMCG1.';
+const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PMCG1-035.';
+const ERRORS = 'A failed call returns isError with a sentence saying what to fix.';
+
+const SearchCardsInput = Type.Object({
+  q: SearchText,
+  lang: CardsQuery.properties.lang,
+  limit: CardsQuery.properties.limit,
+  offset: CardsQuery.properties.offset,
+});
+const GetCardInput = Type.Object({ id: required(CardsQuery.properties.id) });
+const ListCardsInSetInput = Type.Object({
+  set_id: required(CardsQuery.properties.set),
+  limit: CardsQuery.properties.limit,
+  offset: CardsQuery.properties.offset,
+});
+const ListSetsInput = Type.Object({
+  lang: SetsQuery.properties.lang,
+  limit: SetsQuery.properties.limit,
+  offset: SetsQuery.properties.offset,
+});
+const GetSetInput = Type.Object({ id: required(SetsQuery.properties.id) });
+
+export const MCP_TOOLS: readonly ToolDefinition[] = [
+  defineTool({
+    name: 'search_cards',
+    description: 'Search Pokémon TCG cards by name. Returns a page of cards (id, set_id, number, name, supertype, ' +
+      'types, rarity, artist, image URLs; no variants), best matches first: the exact name, then names starting ' +
+      'with q, then names containing it. Names are stored in each card\'s own language, so search with the name ' +
+      'in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), リザードン (ja). Case, accents, ' +
+      'letter width and hiragana/katakana do not matter. Without lang every language is searched; lang restricts ' +
+      `the search to one. ${LANGUAGE_CODES} pagination.total is an estimate, has_more is exact. ${PAGING} ` +
+      `${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
+    input: SearchCardsInput,
+    output: CardList,
+    annotations: catalogAnnotations('Search cards by name'),
+    keyed: true,
+    argumentsLike: 'querystring',
+    run: ({ q, lang, limit, offset }, { queries }) => queries.searchCards({ q, lang, limit, offset }).then(fromQuery),
+  }),
+  defineTool({
+    name: 'get_card',
+    description: 'Get one card by id with all its variants (its printings: finish or edition, which one is the ' +
+      `default, and their images). ${CARD_ID} Ids are case-sensitive; the language is the first part ` +
+      `(${LANGUAGES.join(', ')}). An unknown id fails; find ids with search_cards or list_cards_in_set. ` +
+      `${KEY_NEEDED} ${ERRORS}`,
+    input: GetCardInput,
+    output: SingleCard,
+    annotations: catalogAnnotations('Get a card with its variants'),
+    keyed: true,
+    argumentsLike: 'querystring',
+    run: ({ id }, { queries }) => queries.getCard(id).then(fromQuery),
+  }),
+  defineTool({
+    name: 'list_cards_in_set',
+    description: 'List the cards of one set in collector-number order (1, 2, 10, 10a, H1, SV1, TG01). Returns a ' +
+      `page of cards without variants; pagination.total is exact. ${SET_ID} An unknown set fails; find set ids ` +
+      `with list_sets. ${PAGING} ${KEY_NEEDED} ${ERRORS}`,
+    input: ListCardsInSetInput,
+    output: CardList,
+    annotations: catalogAnnotations('List the cards of a set'),
+    keyed: true,
+    argumentsLike: 'querystring',
+    run: ({ set_id, limit, offset }, { queries }) => queries.listCardsInSet(set_id, { limit, offset }).then(fromQuery),
+  }),
+  defineTool({
+    name: 'list_sets',
+    description: 'List sets newest first (by release date; sets without a date last), in every language or in ' +
+      'one. Each set has its id, name in its own language, name_en, series, release_date, total, printed_total, ' +
+      `language and logo and symbol URLs. ${SET_ID} ${LANGUAGE_CODES} pagination.total is exact. ${PAGING} ` +
+      `${KEY_NEEDED} ${ERRORS}`,
+    input: ListSetsInput,
+    output: SetList,
+    annotations: catalogAnnotations('List sets'),
+    keyed: true,
+    argumentsLike: 'querystring',
+    run: ({ lang, limit, offset }, { queries }) => queries.listSets({ lang, limit, offset }).then(fromQuery),
+  }),
+  defineTool({
+    name: 'get_set',
+    description: 'Get one set by id, with card_count (the cards of that set in the catalog). ' +
+      `${SET_ID} Ids are case-sensitive. An unknown id fails; find set ids with list_sets. ${KEY_NEEDED} ${ERRORS}`,
+    input: GetSetInput,
+    output: SingleSet,
+    annotations: catalogAnnotations('Get a set'),
+    keyed: true,
+    argumentsLike: 'querystring',
+    run: ({ id }, { queries }) => queries.getSet(id).then(fromQuery),
+  }),
+  defineTool({
+    name: 'get_api_key',
+    description: 'Create a free API key for this catalog; works without a key. Returns key (shown only this ' +
+      'once: tell the user to keep it), tier, monthly_limit (1,000 calls a month, reset on the 1st, UTC) and ' +
+      'try_it (a curl command). The other tools read the key from the MCP connection, not from an argument: ' +
+      'ask the user to add the header `Authorization: Bearer <key>` to this server\'s entry in their MCP client ' +
+      'configuration and reconnect. One active key per email: asking again for the same email fails. At most ' +
+      `3 new keys per client address per day. ${ERRORS}`,
+    input: KeyRequestBody,
+    output: CreatedKeyBody,
+    annotations: { title: 'Get a free API key', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    keyed: false,
+    argumentsLike: 'body',
+    prepare: trimEmail,
+    run: async ({ email, source }, { access, clientAddress }) => {
+      const creation = await access.createKey(source === undefined ? { email } : { email, source }, clientAddress);
+      return creation.ok
+        ? { ok: true, body: JSON.stringify(creation.created), allowance: creation.allowance }
+        : { ok: false, message: creation.message, allowance: creation.allowance, retryAfterSeconds: creation.retryAfterSeconds };
+    },
+  }),
+];

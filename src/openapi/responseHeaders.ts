@@ -1,0 +1,36 @@
+type JsonNode = Record<string, unknown>;
+
+const integerHeader = (description: string) => ({ description, required: true, schema: { type: 'integer', minimum: 0 } });
+
+/** The rate-limit headers every response carries, as OpenAPI components. */
+export const RATE_LIMIT_HEADER_COMPONENTS = {
+  'X-RateLimit-Limit': integerHeader(
+    'Requests allowed in the window: the key\'s month (2147483647 for an unlimited key); on createKey, the caller ' +
+    'address\'s 3 new keys a day; without a valid key, the free tier\'s 1000.'),
+  'X-RateLimit-Used': integerHeader('Requests counted in the window, this one included when it was counted.'),
+  'X-RateLimit-Remaining': integerHeader('Requests left in the window.'),
+  'X-RateLimit-Reset': integerHeader(
+    'When the window resets, in Unix seconds: 00:00 UTC on the 1st of next month, or on createKey the next 00:00 UTC.'),
+  'Retry-After': { ...integerHeader('Seconds until the window resets (on 429 only).'), required: false },
+};
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** Adds the rate-limit headers to every response of every operation, and Retry-After to every 429. */
+export function documentRateLimitHeaders<T>(document: T): T {
+  const doc = document as JsonNode;
+  const components = (doc.components ??= {}) as JsonNode;
+  components.headers = { ...(components.headers as JsonNode | undefined), ...RATE_LIMIT_HEADER_COMPONENTS };
+  for (const pathItem of Object.values((doc.paths ?? {}) as Record<string, JsonNode>)) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method] as JsonNode | undefined;
+      const responses = (operation?.responses ?? {}) as Record<string, JsonNode>;
+      for (const [status, response] of Object.entries(responses)) {
+        const names = Object.keys(RATE_LIMIT_HEADER_COMPONENTS).filter((name) => name !== 'Retry-After' || status === '429');
+        response.headers = { ...(response.headers as JsonNode | undefined), ...Object.fromEntries(names.map((n) => [n, ref(n)])) };
+      }
+    }
+  }
+  return document;
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AccessControl } from '../access/accessControl.js';
+import { setRateLimitHeaders } from '../access/rateLimitHeaders.js';
+import { ErrorBody } from '../schemas/common.js';
+import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
+import { HttpError, sendError } from './errors.js';
+import { strictBodyValidator } from './strictBodyValidator.js';
+
+/**
+ * The email is compared trimmed, so surrounding white space is not a reason to refuse it: the
+ * body of POST /v1/keys and the arguments of get_api_key are trimmed before they are validated.
+ */
+export function trimEmail(body: unknown): void {
+  const object = body as Record<string, unknown> | null | undefined;
+  if (object && typeof object === 'object' && !Array.isArray(object) && typeof object.email === 'string') object.email = object.email.trim();
+}
+
+export const NOT_JSON = 'the request body must be a JSON object sent as Content-Type: application/json';
+
+export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = async (app, { access }) => {
+  // Only JSON is read here: any other content type is a 400, as a body that is not JSON is.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(400, NOT_JSON), undefined));
+
+  // Every answer here, a malformed or oversized body included, describes the address's daily key allowance.
+  app.addHook('onRequest', async (request, reply) => {
+    setRateLimitHeaders(reply, await access.keyCreationAllowance(request.ip));
+  });
+  app.addHook('preValidation', async (request) => trimEmail(request.body));
+
+  app.post('/v1/keys', {
+    validatorCompiler: strictBodyValidator,
+    schema: {
+      operationId: 'createKey',
+      summary: 'Create a free API key',
+      description: 'Returns a new key with 1,000 requests per calendar month (UTC), shown only this once. ' +
+        'One active free key per email; at most 3 new keys per client address per UTC day. ' +
+        'The rate-limit headers of this operation describe that daily allowance.',
+      tags: ['keys'],
+      security: [],
+      body: KeyRequestBody,
+      response: {
+        201: { ...CreatedKeyBody, description: 'The new key; store it now, it is not shown again.' },
+        400: { ...ErrorBody, description: 'The body is not a JSON object, or email is missing or invalid.' },
+        409: { ...ErrorBody, description: 'That email already has an active free key.' },
+        413: { ...ErrorBody, description: 'The body is larger than 16 KiB.' },
+        429: { ...ErrorBody, description: 'This address has created 3 keys today; see Retry-After.' },
+      },
+    },
+  }, async (request, reply) => {
+    const result = await access.createKey(request.body, request.ip);
+    if (!result.ok) {
+      setRateLimitHeaders(reply, result.allowance, result.retryAfterSeconds);
+      return sendError(reply, result.status, result.message);
+    }
+    setRateLimitHeaders(reply, result.allowance);
+    return reply.code(201).send(result.created);
+  });
+};

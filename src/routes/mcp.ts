@@ -1,0 +1,96 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { AccessControl } from '../access/accessControl.js';
+import { setRateLimitHeaders, type Allowance } from '../access/rateLimitHeaders.js';
+import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import { createMcpServer } from '../mcp/server.js';
+import { McpToolbox } from '../mcp/toolbox.js';
+import { MCP_TOOLS } from '../mcp/tools.js';
+
+export interface McpRouteOptions {
+  queries: CatalogQueries;
+  access: AccessControl;
+}
+
+/** JSON-RPC error codes the endpoint answers with outside a tool call. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const INTERNAL_ERROR = -32603;
+const SERVER_ERROR = -32000;
+
+/**
+ * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. Each POST
+ * gets a fresh server and transport; the transport writes the response itself.
+ */
+export async function mcpRoutes(app: FastifyInstance, { queries, access }: McpRouteOptions): Promise<void> {
+  const toolbox = new McpToolbox(MCP_TOOLS, { queries, access });
+
+  app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcErrorHandler }, async (request, reply) => {
+    // From here the transport owns the response, so Fastify writes no headers: the ones set so
+    // far (CORS, the unkeyed rate-limit defaults) are copied onto the raw response now, and
+    // again after each access decision, so the last decision's allowance is what is sent.
+    reply.hijack();
+    copyHeaders(reply);
+    const server = createMcpServer(toolbox, {
+      authorization: request.headers.authorization,
+      clientAddress: request.ip,
+      log: request.log,
+      onAllowance: (allowance, retryAfterSeconds) => showAllowance(reply, allowance, retryAfterSeconds),
+    });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (error) {
+      request.log.error({ err: error }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'Content-Type': 'application/json' }).end(jsonRpcError(INTERNAL_ERROR, 'internal error'));
+      } else {
+        reply.raw.destroy();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  // Stateless: no event stream to GET and no session to DELETE.
+  app.route({
+    method: ['GET', 'DELETE', 'PUT', 'PATCH'],
+    url: '/mcp',
+    schema: { hide: true },
+    handler: (request, reply) => reply.code(405).header('Allow', 'POST, OPTIONS').type('application/json')
+      .send(jsonRpcError(SERVER_ERROR, `Method not allowed: ${request.method} /mcp; this endpoint is stateless, ` +
+        'send JSON-RPC messages with POST')),
+  });
+}
+
+function copyHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+}
+
+/** The last decision of a request wins, so a Retry-After of an earlier refusal does not outlive it. */
+function showAllowance(reply: FastifyReply, allowance: Allowance, retryAfterSeconds: number | undefined): void {
+  if (retryAfterSeconds === undefined) {
+    reply.removeHeader('Retry-After');
+    reply.raw.removeHeader('Retry-After');
+  }
+  setRateLimitHeaders(reply, allowance, retryAfterSeconds);
+  copyHeaders(reply);
+}
+
+function jsonRpcError(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+/** Failures before the transport runs (body parsing) answer as JSON-RPC errors, like the transport's own. */
+function jsonRpcErrorHandler(this: FastifyInstance, error: FastifyError, request: { log: FastifyInstance['log'] }, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  const send = (code: number, message: string) => reply.code(status).type('application/json').send(jsonRpcError(code, message));
+  if (status === 413) return send(INVALID_REQUEST, 'the request body is larger than 16 KiB');
+  if (status === 415) return send(SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
+  if (status >= 400 && status < 500) return send(PARSE_ERROR, 'Parse error: the request body must be valid JSON');
+  request.log.error({ err: error }, 'MCP request failed');
+  return reply.code(500).type('application/json').send(jsonRpcError(INTERNAL_ERROR, 'internal error'));
+}

@@ -1,0 +1,33 @@
+/** Versioned schema of the access database (keys and usage); each entry runs once, in order. */
+export const ACCESS_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE api_keys (
+    id            INTEGER PRIMARY KEY,
+    key_hash      TEXT NOT NULL UNIQUE,   -- SHA-256 of the key, hex; the key itself is never stored
+    key_prefix    TEXT NOT NULL,          -- the first characters, to name the key to an operator
+    email         TEXT NOT NULL,          -- trimmed, lower case
+    source        TEXT,
+    tier          TEXT NOT NULL,
+    monthly_limit INTEGER,                -- NULL: unlimited
+    created_at    TEXT NOT NULL,
+    revoked_at    TEXT
+  );
+  -- One active free key per email, enforced by the database as well as checked before inserting.
+  CREATE UNIQUE INDEX api_keys_one_active_free_key ON api_keys (email) WHERE tier = 'free' AND revoked_at IS NULL;
+  CREATE INDEX api_keys_by_prefix ON api_keys (key_prefix);
+
+  CREATE TABLE key_usage (
+    key_id INTEGER NOT NULL REFERENCES api_keys (id),
+    month  TEXT NOT NULL,                 -- YYYY-MM, UTC
+    used   INTEGER NOT NULL,
+    PRIMARY KEY (key_id, month)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE key_creations (
+    address TEXT NOT NULL,                -- client address
+    day     TEXT NOT NULL,                -- YYYY-MM-DD, UTC
+    created INTEGER NOT NULL,
+    PRIMARY KEY (address, day)
+  ) WITHOUT ROWID;
+  `,
+];

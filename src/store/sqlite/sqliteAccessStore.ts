@@ -1,0 +1,139 @@
+import type Database from 'better-sqlite3';
+import type {
+  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey,
+} from '../../access/accessStore.js';
+import { ACCESS_MIGRATIONS } from './accessMigrations.js';
+import { migrate } from './migrations.js';
+import { openDatabase } from './openDatabase.js';
+
+interface KeyRow {
+  id: number;
+  key_prefix: string;
+  email: string;
+  tier: string;
+  monthly_limit: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const KEY_COLUMNS = 'id, key_prefix, email, tier, monthly_limit, created_at, revoked_at';
+
+/**
+ * Keys and usage in their own SQLite file, so they never wait on a catalog import's long write
+ * transaction. Two connections: key creation and revocation commit with synchronous=FULL (a 201
+ * survives a power cut, not only a crash); the per-request usage count commits with NORMAL,
+ * which in WAL mode survives a crash of the process but may lose its last counts on a power cut.
+ */
+export class SqliteAccessStore implements AccessStore {
+  private readonly db: Database.Database;
+  private readonly durable: Database.Database;
+  private readonly statements;
+
+  constructor(file: string) {
+    this.durable = openDatabase(file);
+    this.durable.pragma('synchronous = FULL');
+    migrate(this.durable, 'access_migrations', ACCESS_MIGRATIONS);
+    this.db = file === ':memory:' ? this.durable : openDatabase(file);
+    const db = this.db;
+    const durable = this.durable;
+    this.statements = {
+      keyByHash: db.prepare<[string], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = ?`),
+      // The whole quota check is this one statement: the month's row is created at 1 or raised
+      // by one only while below the limit, so concurrent callers can never pass the limit.
+      count: db.prepare<{ id: number; month: string; limit: number | null }, { used: number }>(`
+        INSERT INTO key_usage (key_id, month, used)
+        SELECT @id, @month, 1 WHERE @limit IS NULL OR @limit > 0
+        ON CONFLICT (key_id, month) DO UPDATE SET used = used + 1 WHERE @limit IS NULL OR used < @limit
+        RETURNING used`),
+      usage: db.prepare<[number, string], { used: number }>('SELECT used FROM key_usage WHERE key_id = ? AND month = ?'),
+      createdBy: db.prepare<[string, string], { created: number }>(
+        'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
+      list: db.prepare<[string], KeyRow & { used: number }>(`
+        SELECT ${KEY_COLUMNS.split(', ').map((c) => `k.${c}`).join(', ')}, coalesce(u.used, 0) AS used
+        FROM api_keys k LEFT JOIN key_usage u ON u.key_id = k.id AND u.month = ?
+        ORDER BY k.id`),
+      ping: db.prepare('SELECT 1'),
+
+      createdByForUpdate: durable.prepare<[string, string], { created: number }>(
+        'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
+      activeFreeKey: durable.prepare<[string], { id: number }>(
+        `SELECT id FROM api_keys WHERE email = ? AND tier = 'free' AND revoked_at IS NULL`),
+      insertKey: durable.prepare<NewKey, { id: number }>(`
+        INSERT INTO api_keys (key_hash, key_prefix, email, source, tier, monthly_limit, created_at)
+        VALUES (@keyHash, @prefix, @email, @source, @tier, @monthlyLimit, @createdAt) RETURNING id`),
+      countCreation: durable.prepare<[string, string], { created: number }>(`
+        INSERT INTO key_creations (address, day, created) VALUES (?, ?, 1)
+        ON CONFLICT (address, day) DO UPDATE SET created = created + 1 RETURNING created`),
+      revokeByEmail: durable.prepare<[string, string], KeyRow>(
+        `UPDATE api_keys SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
+      revokeByPrefix: durable.prepare<[string, string], KeyRow>(
+        `UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
+      revokeByHash: durable.prepare<[string, string], KeyRow>(
+        `UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
+    };
+  }
+
+  async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
+    const row = this.statements.keyByHash.get(keyHash);
+    return row ? toRecord(row) : null;
+  }
+
+  async countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null> {
+    return this.statements.count.get({ id: Number(keyId), month, limit: monthlyLimit })?.used ?? null;
+  }
+
+  async usage(keyId: string, month: string): Promise<number> {
+    return this.statements.usage.get(Number(keyId), month)?.used ?? 0;
+  }
+
+  async insertKey(key: NewKey, addressLimit?: AddressLimit): Promise<KeyInsertion> {
+    const s = this.statements;
+    // IMMEDIATE: the write lock is taken first, so the checks below hold until the commit,
+    // whichever process (another server, the CLI) writes at the same time.
+    return this.durable.transaction((): KeyInsertion => {
+      const createdToday = addressLimit ? s.createdByForUpdate.get(addressLimit.address, addressLimit.day)?.created ?? 0 : 0;
+      if (addressLimit && createdToday >= addressLimit.limit) return { outcome: 'address-limit', createdToday };
+      if (key.tier === 'free' && s.activeFreeKey.get(key.email)) return { outcome: 'email-taken', createdToday };
+      const { id } = s.insertKey.get(key)!;
+      const counted = addressLimit ? s.countCreation.get(addressLimit.address, addressLimit.day)!.created : 0;
+      return { outcome: 'created', id: String(id), createdToday: counted };
+    }).immediate();
+  }
+
+  async keysCreatedBy(address: string, day: string): Promise<number> {
+    return this.statements.createdBy.get(address, day)?.created ?? 0;
+  }
+
+  async revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]> {
+    const s = this.statements;
+    const rows = 'email' in selector ? s.revokeByEmail.all(revokedAt, selector.email)
+      : 'prefix' in selector ? s.revokeByPrefix.all(revokedAt, selector.prefix)
+        : s.revokeByHash.all(revokedAt, selector.keyHash);
+    return rows.map(toRecord);
+  }
+
+  async listKeys(month: string): Promise<KeyUsage[]> {
+    return this.statements.list.all(month).map((row) => ({ ...toRecord(row), used: row.used }));
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      this.statements.ping.get();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.db !== this.durable) this.db.close();
+    this.durable.close();
+  }
+}
+
+function toRecord(row: KeyRow): KeyRecord {
+  return {
+    id: String(row.id), prefix: row.key_prefix, email: row.email, tier: row.tier,
+    monthlyLimit: row.monthly_limit, createdAt: row.created_at, revokedAt: row.revoked_at,
+  };
+}

@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import type { AccessStore, NewKey } from '../../src/access/accessStore.js';
+import { displayPrefix, generateKey, hashKey } from '../../src/access/keyFormat.js';
+
+export interface StoreUnderTest {
+  store: AccessStore;
+  dispose(): Promise<void>;
+}
+
+let made = 0;
+
+/** A new key record; returns it with its clear key. */
+export function newKey(fields: Partial<NewKey> = {}): NewKey & { key: string } {
+  made += 1;
+  const key = generateKey();
+  return {
+    key, keyHash: hashKey(key), prefix: displayPrefix(key), email: `user${made}@example.test`, source: null,
+    tier: 'free', monthlyLimit: 1000, createdAt: '2026-01-15T10:00:00.000Z', ...fields,
+  };
+}
+
+const dayLimit = (address: string, day = '2026-01-15') => ({ address, day, limit: 3 });
+
+/** The behaviour every AccessStore implementation (SQLite, PostgreSQL) must show. */
+export function accessStoreContract(name: string, open: () => Promise<StoreUnderTest>): void {
+  describe(`AccessStore contract: ${name}`, () => {
+    let subject: StoreUnderTest;
+    let store: AccessStore;
+    beforeEach(async () => {
+      subject = await open();
+      store = subject.store;
+    });
+    afterEach(async () => subject.dispose());
+
+    async function insert(fields: Partial<NewKey> = {}) {
+      const record = newKey(fields);
+      const result = await store.insertKey(record);
+      assert.equal(result.outcome, 'created');
+      return { ...record, id: (result as { id: string }).id };
+    }
+
+    it('finds a key by its hash, and nothing by an unknown hash', async () => {
+      const { keyHash, id, prefix, email } = await insert({ tier: 'paid', monthlyLimit: 50_000 });
+      assert.deepEqual(await store.findKeyByHash(keyHash), {
+        id, prefix, email, tier: 'paid', monthlyLimit: 50_000, createdAt: '2026-01-15T10:00:00.000Z', revokedAt: null,
+      });
+      assert.equal(await store.findKeyByHash(hashKey(generateKey())), null);
+    });
+
+    it('counts requests from 1 and refuses, without counting, once the month holds the limit', async () => {
+      const { id } = await insert({ monthlyLimit: 3 });
+      assert.deepEqual([
+        await store.countRequest(id, '2026-01', 3), await store.countRequest(id, '2026-01', 3),
+        await store.countRequest(id, '2026-01', 3), await store.countRequest(id, '2026-01', 3),
+      ], [1, 2, 3, null]);
+      assert.equal(await store.usage(id, '2026-01'), 3);
+    });
+
+    it('each month is counted on its own', async () => {
+      const { id } = await insert({ monthlyLimit: 1 });
+      assert.equal(await store.countRequest(id, '2026-01', 1), 1);
+      assert.equal(await store.countRequest(id, '2026-01', 1), null);
+      assert.equal(await store.countRequest(id, '2026-02', 1), 1);
+      assert.equal(await store.usage(id, '2026-03'), 0);
+    });
+
+    it('an unlimited key is counted without a ceiling, and a zero limit refuses the first request', async () => {
+      const { id } = await insert({ tier: 'internal', monthlyLimit: null });
+      for (let i = 1; i <= 5; i++) assert.equal(await store.countRequest(id, '2026-01', null), i);
+      const zero = await insert({ tier: 'paid', monthlyLimit: 0 });
+      assert.equal(await store.countRequest(zero.id, '2026-01', 0), null);
+      assert.equal(await store.usage(zero.id, '2026-01'), 0);
+    });
+
+    it('a limit lowered below the month\'s count refuses and leaves the count alone', async () => {
+      const { id } = await insert();
+      for (let i = 0; i < 5; i++) await store.countRequest(id, '2026-01', 1000);
+      assert.equal(await store.countRequest(id, '2026-01', 2), null);
+      assert.equal(await store.usage(id, '2026-01'), 5);
+    });
+
+    it('one active free key per email; other tiers and revoked keys do not count', async () => {
+      await insert({ email: 'ash@example.test' });
+      const again = await store.insertKey(newKey({ email: 'ash@example.test' }), dayLimit('192.0.2.1'));
+      assert.deepEqual(again, { outcome: 'email-taken', createdToday: 0 });
+      await insert({ email: 'ash@example.test', tier: 'paid', monthlyLimit: 10 });
+      assert.equal((await store.revokeKeys({ email: 'ash@example.test' }, '2026-01-16T00:00:00Z')).length, 2);
+      await insert({ email: 'ash@example.test' });
+    });
+
+    it('an address creates at most its daily limit of keys; refusals count for nothing', async () => {
+      const outcomes = [];
+      for (let i = 0; i < 4; i++) outcomes.push(await store.insertKey(newKey(), dayLimit('192.0.2.1')));
+      assert.deepEqual(outcomes.map((o) => [o.outcome, o.createdToday]),
+        [['created', 1], ['created', 2], ['created', 3], ['address-limit', 3]]);
+      assert.equal(await store.keysCreatedBy('192.0.2.1', '2026-01-15'), 3);
+      assert.equal((await store.insertKey(newKey(), dayLimit('192.0.2.1', '2026-01-16'))).outcome, 'created');
+      assert.equal((await store.insertKey(newKey(), dayLimit('192.0.2.2'))).outcome, 'created');
+      assert.equal((await store.listKeys('2026-01')).length, 5);
+
+      await insert({ email: 'taken@example.test' });
+      const taken = await store.insertKey(newKey({ email: 'taken@example.test' }), dayLimit('192.0.2.3'));
+      assert.deepEqual(taken, { outcome: 'email-taken', createdToday: 0 });
+      assert.equal(await store.keysCreatedBy('192.0.2.3', '2026-01-15'), 0);
+    });
+
+    it('revokes by email, by displayed prefix or by hash, once', async () => {
+      const a = await insert();
+      const b = await insert();
+      const c = await insert();
+      const at = '2026-01-20T08:00:00.000Z';
+      assert.deepEqual((await store.revokeKeys({ email: a.email }, at)).map((k) => k.id), [a.id]);
+      assert.deepEqual((await store.revokeKeys({ prefix: b.prefix }, at)).map((k) => k.id), [b.id]);
+      assert.deepEqual((await store.revokeKeys({ keyHash: c.keyHash }, at)).map((k) => k.id), [c.id]);
+      assert.deepEqual(await store.revokeKeys({ keyHash: c.keyHash }, at), []);
+      assert.equal((await store.findKeyByHash(a.keyHash))?.revokedAt, at);
+    });
+
+    it('lists every key, oldest first, with its count for the month asked', async () => {
+      const a = await insert();
+      const b = await insert({ tier: 'internal', monthlyLimit: null });
+      await store.countRequest(a.id, '2026-01', 1000);
+      await store.countRequest(a.id, '2026-01', 1000);
+      await store.countRequest(a.id, '2026-02', 1000);
+      const listed = await store.listKeys('2026-01');
+      assert.deepEqual(listed.map((k) => [k.id, k.used, k.monthlyLimit]), [[a.id, 2, 1000], [b.id, 0, null]]);
+      assert.ok(listed.every((k) => !('keyHash' in k) && !('key_hash' in k)));
+    });
+
+    it('answers a ping', async () => {
+      assert.equal(await store.ping(), true);
+    });
+  });
+}

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { TestClock } from '../support/clock.js';
+import { McpHarness, type McpSession } from '../support/mcpHarness.js';
+
+const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
+
+/** A failing tool call beside the REST request that fails the same way. */
+const SAME_FAILURES: Array<{ tool: string; args: Record<string, unknown>; rest: string; status: number }> = [
+  { tool: 'list_sets', args: { limit: 0 }, rest: '/v1/sets?limit=0', status: 400 },
+  { tool: 'list_sets', args: { limit: 201 }, rest: '/v1/sets?limit=201', status: 400 },
+  { tool: 'list_sets', args: { limit: 2.5 }, rest: '/v1/sets?limit=2.5', status: 400 },
+  { tool: 'list_sets', args: { offset: -1 }, rest: '/v1/sets?offset=-1', status: 400 },
+  { tool: 'list_sets', args: { lang: 'xx' }, rest: '/v1/sets?lang=xx', status: 400 },
+  { tool: 'search_cards', args: { q: 'a' }, rest: '/v1/cards?q=a', status: 400 },
+  { tool: 'search_cards', args: { q: '  a  ' }, rest: '/v1/cards?q=%20%20a%20%20', status: 400 },
+  { tool: 'search_cards', args: { q: 'x'.repeat(61) }, rest: `/v1/cards?q=${'x'.repeat(61)}`, status: 400 },
+  { tool: 'search_cards', args: { q: 'pikachu', lang: 'EN' }, rest: '/v1/cards?q=pikachu&lang=EN', status: 400 },
+  { tool: 'list_cards_in_set', args: { set_id: 'en-base1', limit: 500 }, rest: '/v1/cards?set=en-base1&limit=500', status: 400 },
+  { tool: 'get_card', args: { id: 'en-base1-999' }, rest: '/v1/cards?id=en-base1-999', status: 404 },
+  { tool: 'get_card', args: { id: 'EN-BASE1-4' }, rest: '/v1/cards?id=EN-BASE1-4', status: 404 },
+  { tool: 'get_set', args: { id: 'en-nope' }, rest: '/v1/sets?id=en-nope', status: 404 },
+  { tool: 'list_cards_in_set', args: { set_id: 'en-nope' }, rest: '/v1/cards?set=en-nope', status: 404 },
+];
+
+describe('MCP tool failures are isError results with the REST message', () => {
+  let harness: McpHarness;
+  let keyed: McpSession;
+  let unkeyed: McpSession;
+  let key: string;
+
+  before(async () => {
+    // A stopped clock, so Retry-After is the same second for MCP and REST.
+    harness = await McpHarness.start({ now: new TestClock('2026-03-10T09:00:00Z').now });
+    key = await harness.issueKey();
+    keyed = await harness.connect(key);
+    unkeyed = await harness.connect();
+  });
+  after(async () => {
+    await keyed.close();
+    await unkeyed.close();
+    await harness.close();
+  });
+
+  for (const { tool, args, rest, status } of SAME_FAILURES) {
+    test(`${tool} ${JSON.stringify(args)} fails as GET ${rest} does (${status})`, async () => {
+      const { result } = await keyed.call(tool, args);
+      const answer = await harness.rest(rest, { key });
+      assert.equal(answer.status, status);
+      assert.equal(result.isError, true);
+      assert.equal(result.structuredContent, undefined);
+      assert.equal(textOf(result), answer.body.error);
+    });
+  }
+
+  test('a missing argument is named', async () => {
+    assert.equal(textOf((await keyed.call('search_cards', {})).result), 'q is required');
+    assert.equal(textOf((await keyed.call('get_card', {})).result), 'id is required');
+    assert.equal(textOf((await keyed.call('get_set', { id: '' })).result), 'id must be a non-empty string');
+    assert.equal(textOf((await keyed.call('list_cards_in_set', { set_id: '' })).result), 'set_id must be a non-empty string');
+  });
+
+  for (const tool of ['search_cards', 'get_card', 'list_cards_in_set', 'list_sets', 'get_set']) {
+    test(`${tool} without a key fails with REST's 401 message, before any argument is checked`, async () => {
+      const answer = await harness.rest('/v1/sets?limit=0');
+      assert.equal(answer.status, 401);
+      const { result, response } = await unkeyed.call(tool, { limit: 0 });
+      assert.equal(result.isError, true);
+      assert.equal(textOf(result), answer.body.error);
+      assert.equal(response.headers.get('x-ratelimit-used'), '0');
+    });
+  }
+
+  for (const [what, authorization] of [
+    ['an unknown key', 'Bearer tcgk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a key of the wrong shape', 'Bearer not-a-key'],
+    ['a header that is not Bearer', 'Basic dXNlcjpwYXNz'],
+  ] as const) {
+    test(`${what} fails with REST's 401 message`, async () => {
+      const session = await harness.connectWith(authorization);
+      const answer = await harness.rest('/v1/cards?id=en-base1-4', { authorization });
+      assert.equal(answer.status, 401);
+      const { result } = await session.call('get_card', { id: 'en-base1-4' });
+      assert.equal(result.isError, true);
+      assert.equal(textOf(result), answer.body.error);
+      await session.close();
+    });
+  }
+
+  test('a key at its monthly limit fails with REST\'s 429 message, Retry-After and a full month in the headers', async () => {
+    const spent = await harness.issueKey({ monthlyLimit: 1 });
+    const session = await harness.connect(spent);
+    assert.notEqual((await session.call('get_card', { id: 'en-base1-4' })).result.isError, true);
+    const { result, response } = await session.call('get_card', { id: 'en-base1-4' });
+    const answer = await harness.rest('/v1/cards?id=en-base1-4', { key: spent });
+    assert.equal(answer.status, 429);
+    assert.equal(result.isError, true);
+    assert.equal(textOf(result), answer.body.error);
+    for (const header of ['x-ratelimit-limit', 'x-ratelimit-used', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']) {
+      assert.equal(response.headers.get(header), answer.headers.get(header), header);
+    }
+    assert.equal(response.headers.get('x-ratelimit-remaining'), '0');
+    await session.close();
+  });
+});

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { constUnionsToEnums } from '../../src/openapi/document.js';
+import { CardList, SingleCard } from '../../src/schemas/card.js';
+import { LANGUAGES } from '../../src/schemas/common.js';
+import { CreatedKeyBody, KeyRequestBody } from '../../src/schemas/keys.js';
+import { CardsQuery, SearchText } from '../../src/schemas/queries.js';
+import { SetList, SingleSet } from '../../src/schemas/set.js';
+import { McpHarness, type McpSession } from '../support/mcpHarness.js';
+
+const asWire = (schema: object) => constUnionsToEnums(JSON.parse(JSON.stringify(schema)));
+const CATALOG_TOOLS = ['search_cards', 'get_card', 'list_cards_in_set', 'list_sets', 'get_set'];
+
+describe('MCP tools/list', () => {
+  let harness: McpHarness;
+  let session: McpSession;
+  let tools: Map<string, Tool>;
+
+  before(async () => {
+    harness = await McpHarness.start();
+    session = await harness.connect();
+    tools = new Map((await session.client.listTools()).tools.map((tool) => [tool.name, tool]));
+  });
+  after(async () => {
+    await session.close();
+    await harness.close();
+  });
+
+  test('a client without a key lists exactly the six tools', () => {
+    assert.deepEqual([...tools.keys()].sort(), [...CATALOG_TOOLS, 'get_api_key'].sort());
+  });
+
+  test('the output schemas are the REST response schemas', () => {
+    assert.deepEqual(tools.get('search_cards')!.outputSchema, asWire(CardList));
+    assert.deepEqual(tools.get('list_cards_in_set')!.outputSchema, asWire(CardList));
+    assert.deepEqual(tools.get('get_card')!.outputSchema, asWire(SingleCard));
+    assert.deepEqual(tools.get('list_sets')!.outputSchema, asWire(SetList));
+    assert.deepEqual(tools.get('get_set')!.outputSchema, asWire(SingleSet));
+    assert.deepEqual(tools.get('get_api_key')!.outputSchema, asWire(CreatedKeyBody));
+  });
+
+  test('the input schemas mirror the REST parameters, built from the REST parameter schemas', () => {
+    const input = (name: string) => tools.get(name)!.inputSchema;
+    assert.deepEqual(input('search_cards').required, ['q']);
+    assert.deepEqual(Object.keys(input('search_cards').properties!), ['q', 'lang', 'limit', 'offset']);
+    assert.deepEqual(input('search_cards').properties!.q, asWire(SearchText));
+    assert.deepEqual(input('search_cards').properties!.limit, asWire(CardsQuery.properties.limit));
+    assert.deepEqual((input('search_cards').properties!.lang as { enum: string[] }).enum, [...LANGUAGES]);
+    assert.deepEqual(input('get_card').required, ['id']);
+    assert.deepEqual(input('get_set').required, ['id']);
+    assert.deepEqual(input('list_cards_in_set').required, ['set_id']);
+    assert.deepEqual(Object.keys(input('list_cards_in_set').properties!), ['set_id', 'limit', 'offset']);
+    assert.equal(input('list_sets').required, undefined);
+    assert.deepEqual(Object.keys(input('list_sets').properties!), ['lang', 'limit', 'offset']);
+    assert.deepEqual(input('get_api_key'), asWire(KeyRequestBody));
+  });
+
+  test('the catalog tools are read-only, idempotent and closed-world; get_api_key is not read-only', () => {
+    for (const name of CATALOG_TOOLS) {
+      assert.deepEqual(
+        { ...tools.get(name)!.annotations, title: undefined },
+        { title: undefined, readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+        name,
+      );
+    }
+    const keyTool = tools.get('get_api_key')!.annotations!;
+    assert.equal(keyTool.readOnlyHint, false);
+    assert.equal(keyTool.idempotentHint, false);
+    assert.equal(keyTool.openWorldHint, false);
+  });
+
+  test('the descriptions tell an agent the id formats, the languages, paging and what to do without a key', () => {
+    for (const name of CATALOG_TOOLS) {
+      const description = tools.get(name)!.description!;
+      assert.match(description, /get_api_key/, `${name} says how to get a key`);
+      assert.match(description, /en-base1/, `${name} shows an id`);
+    }
+    assert.match(tools.get('get_card')!.description!, /<lang>-<set code>-<number>/);
+    assert.match(tools.get('get_set')!.description!, /<lang>-<set code>/);
+    assert.match(tools.get('search_cards')!.description!, /in the language you search/);
+    for (const name of ['search_cards', 'list_sets']) {
+      assert.ok(LANGUAGES.every((code) => tools.get(name)!.description!.includes(code)), `${name} lists the 16 codes`);
+    }
+    for (const name of ['search_cards', 'list_sets', 'list_cards_in_set']) {
+      assert.match(tools.get(name)!.description!, /has_more is false/, `${name} says when paging ends`);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { projectRoot } from './shared.js';
+
+export interface ChildServer {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
+}
+
+/** Everything the service processes of a test wrote, stdout and stderr together. */
+export class LogCapture {
+  text = '';
+}
+
+/**
+ * Starts `node dist/src/main.js` as the operator would, on a free port, with `env` added to the
+ * environment; resolves once it listens. Its output goes to `logs`.
+ */
+export async function startChildServer(env: Record<string, string>, logs: LogCapture): Promise<ChildServer> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/src/main.js')], {
+    cwd: projectRoot,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let own = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${own}`)), 15_000);
+    const read = (chunk: Buffer) => {
+      logs.text += chunk.toString('utf8');
+      own += chunk.toString('utf8');
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(own);
+      if (listening) {
+        clearTimeout(timer);
+        resolve(listening[1]!);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${own}`));
+    });
+  });
+  return { baseUrl, child, exited };
+}
+
+/** Runs the keys CLI (`npm run keys -- ...` without the build) and returns its output. */
+export async function runKeysCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/src/cli/keys.js'), ...args], {
+    cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  return { code, stdout, stderr };
+}

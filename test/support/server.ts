@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AccessService } from '../../src/access/accessService.js';
+import type { AccessStore } from '../../src/access/accessStore.js';
+import { buildApp } from '../../src/app.js';
+import { seedDemoCatalog } from '../../src/importer/demoCatalog.js';
+import type { CatalogStore } from '../../src/store/catalogStore.js';
+import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
+
+export const TEST_PUBLIC_BASE_URL = 'https://tcg.example.test';
+
+export interface TestServer {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  baseUrl: string;
+  app: FastifyInstance;
+  accessStore: AccessStore;
+  catalogStore: CatalogStore;
+  /** The temporary directory holding the SQLite files. */
+  dir: string;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  now?: () => Date;
+  trustProxy?: boolean;
+  /** Replaces the catalog store (e.g. one that fails), wrapping the real demo catalog. */
+  wrapCatalog?: (store: CatalogStore) => CatalogStore;
+  /** Serve this existing catalog file instead of a fresh one holding the demo catalog. */
+  catalogFile?: string;
+}
+
+/** The app on fresh SQLite files in a temporary directory, listening on 127.0.0.1 on a free port. */
+export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tcg-keys-test-'));
+  const databaseUrl = `file:${options.catalogFile ?? path.join(dir, 'catalog.db')}`;
+  const realCatalog = await openCatalogStore(databaseUrl);
+  if (!options.catalogFile) await seedDemoCatalog(realCatalog);
+  const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
+  const accessStore = await openAccessStore(databaseUrl);
+  const access = new AccessService(accessStore, { publicBaseUrl: TEST_PUBLIC_BASE_URL, now: options.now });
+  const app = await buildApp({
+    config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false },
+    store: catalogStore, access, now: options.now,
+  });
+  // A deep backlog: some tests open a thousand connections at once.
+  await app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the test server has no TCP address');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`, app, accessStore, catalogStore: realCatalog, dir, databaseUrl,
+    async close() {
+      await app.close();
+      await accessStore.close();
+      await realCatalog.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
