@@ -13,6 +13,7 @@ export interface Paging {
 }
 
 const DEFAULT_LIMIT = 50;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 const fail = (status: 400 | 404, message: string): QueryResult => ({ ok: false, status, message });
 
 /** The catalog's read operations, shared by REST and MCP so both answer alike. */
@@ -47,6 +48,8 @@ export class CatalogQueries {
     const length = codePointLength(q);
     if (length < 2 || length > 60) return fail(400, 'q must be 2 to 60 characters long');
     const { limit, offset } = paging(params);
+    // No name holds a control character, so such a query matches nothing; stores need not see it.
+    if (CONTROL_CHARACTER.test(q)) return this.list({ items: [], total: offset > 0 ? null : 0, hasMore: false }, limit, offset, true);
     const page = await this.store.searchCards({ key: searchKey(q), lang: params.lang, limit, offset });
     return this.list(page, limit, offset, true);
   }

@@ -59,7 +59,7 @@ describe('every bad parameter of DECISIONS.md gets its 4xx JSON error, never a 5
   });
 
   it('%, _, quotes and backslashes in q are literal', async () => {
-    for (const q of ['%%', '__', '%a%', '"a"', "'a'", '\\a\\', 'a"b', 'x*']) {
+    for (const q of ['%%', '__', '%a%', '"a"', "'a'", '\\a\\', 'a"b', 'x*', 'a\u0000bc', 'pi\u0000']) {
       const response = await server.get(`/v1/cards?q=${encodeURIComponent(q)}`);
       assert.equal(response.status, 200, q);
       assert.deepEqual(response.body.data, [], q);
