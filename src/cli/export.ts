@@ -1,3 +1,4 @@
+import { runCommand, UsageError } from './runCommand.js';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.js';
 import { writeOwnExport } from '../importer/ownExportFormat.js';
@@ -9,7 +10,6 @@ const USAGE = `usage: npm run export -- <dir>
 Writes the catalog of DATABASE_URL (default file:./var/catalog.db) to <dir> (new or empty) as
 manifest.json, sets.ndjson and cards.ndjson; \`npm run import -- <dir>\` reads it back.`;
 
-class UsageError extends Error {}
 
 async function main(): Promise<void> {
   let args;
@@ -37,13 +37,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof UsageError) {
-    process.stderr.write(`export: ${message}\n${USAGE}\n`);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(`export failed: ${message}\n`);
-    process.exitCode = 1;
-  }
-});
+runCommand('export', USAGE, () => main());

@@ -1,3 +1,4 @@
+import { runCommand, UsageError } from './runCommand.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +21,6 @@ The catalog goes to DATABASE_URL (default file:./var/catalog.db); keys and usage
 --cache-max-age  API crawls only: hours a cached response stays valid (default 24; 0 fetches everything again)
 --concurrency    API crawls only: requests in flight (default 8)`;
 
-class UsageError extends Error {}
 
 function positiveNumber(value: string | undefined, name: string, integer: boolean): number | undefined {
   if (value === undefined) return undefined;
@@ -90,16 +90,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof UsageError) {
-    process.stderr.write(`import: ${message}\n${USAGE}\n`);
-    process.exitCode = 2;
-  } else if (error instanceof ImportSourceError) {
-    process.stderr.write(`import: ${message}\n`);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(`import failed: ${message}\n`);
-    process.exitCode = 1;
-  }
-});
+runCommand('import', USAGE, () => main(), { isCallerError: (error) => error instanceof ImportSourceError });

@@ -1,8 +1,9 @@
+import { runCommand, UsageError } from './runCommand.js';
 import { parseArgs } from 'node:util';
 import { KeyAdmin } from '../access/keyAdmin.js';
 import type { KeyUsage } from '../access/accessStore.js';
 import { FREE_MONTHLY_LIMIT } from '../access/monthlyQuota.js';
-import { ConfigError, readConfig } from '../config.js';
+import { readConfig } from '../config.js';
 import { openAccessStore } from '../store/open.js';
 
 const USAGE = `Manage API keys in the store DATABASE_URL names (default file:./var/catalog.db).
@@ -16,7 +17,6 @@ const USAGE = `Manage API keys in the store DATABASE_URL names (default file:./v
       Every key with its usage this month (UTC). Stored hashes are never shown.
 `;
 
-class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -94,9 +94,4 @@ function printKeys(keys: KeyUsage[]): void {
   process.stderr.write(`${keys.length} key${keys.length === 1 ? '' : 's'}\n`);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const usage = error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
-  const message = error instanceof ConfigError ? `configuration error: ${error.message}` : error instanceof Error ? error.message : String(error);
-  process.stderr.write(`keys: ${message}\n${usage ? `\n${USAGE}` : ''}`);
-  process.exit(usage ? 2 : 1);
-});
+runCommand('keys', USAGE, () => main(process.argv.slice(2)));

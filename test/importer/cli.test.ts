@@ -85,7 +85,7 @@ describe('the import and export commands', () => {
   test('a missing argument exits 2 with the usage', async () => {
     const { code, stderr } = await cli('import', [], databaseUrl);
     assert.equal(code, 2);
-    assert.match(stderr, /name the source to import\nusage: npm run import/);
+    assert.match(stderr, /name the source to import\n\nusage: npm run import/);
     const exported = await cli('export', [], databaseUrl);
     assert.equal(exported.code, 2);
   });
