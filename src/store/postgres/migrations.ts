@@ -1,0 +1,78 @@
+import type pg from 'pg';
+
+/** Versioned schema of the catalog tables; each entry runs once, in order, in a transaction. */
+export const CATALOG_MIGRATIONS: readonly string[] = [
+  `
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+  CREATE TABLE sets (
+    id   text PRIMARY KEY,
+    lang text NOT NULL,
+    rank integer NOT NULL,            -- newest-first position among all sets
+    doc  text NOT NULL                -- the Set as served, JSON
+  );
+  CREATE INDEX sets_by_rank ON sets (rank);
+  CREATE INDEX sets_by_lang_rank ON sets (lang, rank);
+
+  CREATE TABLE cards (
+    card_no      integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id           text NOT NULL UNIQUE,
+    lang         text NOT NULL,
+    set_id       text NOT NULL,
+    set_order    integer NOT NULL,    -- natural number order within the set
+    search_order integer NOT NULL,    -- newest set, set id, number
+    name_key     text NOT NULL,       -- searchKey(name)
+    name_bigrams text[] NOT NULL,     -- nameBigrams(name_key)
+    doc          text NOT NULL,       -- the Card as served, JSON
+    variants     text NOT NULL        -- its variants, JSON array
+  );
+  CREATE INDEX cards_by_set_order ON cards (set_id, set_order);
+  CREATE INDEX cards_by_search_order ON cards (search_order);
+  -- Substring search on the folded name: trigrams serve queries of 3+ code points;
+  -- two-code-point queries (common in Chinese, Japanese, Korean) have no trigram, so they use the bigrams.
+  CREATE INDEX cards_name_trigrams ON cards USING gin (name_key gin_trgm_ops);
+  CREATE INDEX cards_name_bigrams ON cards USING gin (name_bigrams);
+
+  CREATE TABLE catalog_meta (key text PRIMARY KEY, value text NOT NULL);
+  `,
+];
+
+/**
+ * Brings the schema up to date. Any number of instances may start at once: a session advisory
+ * lock, keyed by the migrations table, lets one migrate while the others wait and then find
+ * nothing left to do.
+ */
+export async function migrate(pool: pg.Pool, table: string, migrations: readonly string[]): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`bad migrations table name: ${table}`);
+  const client = await pool.connect();
+  let healthy = true;
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [table]);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS ${table} (version integer PRIMARY KEY, applied_at timestamptz NOT NULL)`);
+      const { rows } = await client.query<{ v: number }>(`SELECT coalesce(max(version), 0)::int AS v FROM ${table}`);
+      const applied = rows[0]!.v;
+      for (const [index, sql] of migrations.entries()) {
+        const version = index + 1;
+        if (version <= applied) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(sql);
+          await client.query(`INSERT INTO ${table} (version, applied_at) VALUES ($1, now())`, [version]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [table]);
+    }
+  } catch (error) {
+    healthy = false;
+    throw error;
+  } finally {
+    // A connection that failed mid-way may still hold the lock or a transaction: discard it.
+    client.release(!healthy);
+  }
+}

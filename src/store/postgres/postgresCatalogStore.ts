@@ -1,0 +1,198 @@
+import pg from 'pg';
+import type { Catalog } from '../../catalog/rankCatalog.js';
+import type { Card, CardWithVariants } from '../../schemas/card.js';
+import type { Language } from '../../schemas/common.js';
+import type { CardSet, SetWithCount } from '../../schemas/set.js';
+import type {
+  CardSearch, CatalogCounts, CatalogStore, ImportProgress, JsonText, Page, PageRequest,
+} from '../catalogStore.js';
+import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
+import { searchStatement } from './searchStatement.js';
+import { writeCatalog } from './writeCatalog.js';
+
+export interface PostgresCatalogStoreOptions {
+  /** postgres://… of the primary: migrations, imports, counts and exports. */
+  databaseUrl: string;
+  /** postgres://… of a read replica that serves the request path; the primary when absent. */
+  readUrl?: string;
+  /** Connections in each pool (DATABASE_POOL_SIZE); default 10. */
+  poolSize?: number;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+const PING_TIMEOUT_MS = 3000;
+const EXPORT_PAGE = 2000;
+
+type DocRow = { doc: string };
+type PageRow = { doc: string | null; total: number };
+
+// Each request path is one statement, so one round trip: a page and its total come together,
+// and the total row is there even when the page is past the end.
+const SETS_ALL = `
+  SELECT t.total, p.doc
+  FROM (SELECT count(*)::int AS total FROM sets) t
+  LEFT JOIN LATERAL (SELECT doc, rank FROM sets ORDER BY rank LIMIT $1 OFFSET $2) p ON true
+  ORDER BY p.rank`;
+const SETS_BY_LANG = `
+  SELECT t.total, p.doc
+  FROM (SELECT count(*)::int AS total FROM sets WHERE lang = $1) t
+  LEFT JOIN LATERAL (SELECT doc, rank FROM sets WHERE lang = $1 ORDER BY rank LIMIT $2 OFFSET $3) p ON true
+  ORDER BY p.rank`;
+const SET = `SELECT doc, (SELECT count(*)::int FROM cards WHERE set_id = $1) AS card_count FROM sets WHERE id = $1`;
+const CARDS_IN_SET = `
+  SELECT s.total, p.doc
+  FROM (SELECT id, (SELECT count(*)::int FROM cards WHERE set_id = $1) AS total FROM sets WHERE id = $1) s
+  LEFT JOIN LATERAL (SELECT doc, set_order FROM cards WHERE set_id = s.id ORDER BY set_order LIMIT $2 OFFSET $3) p ON true
+  ORDER BY p.set_order`;
+const CARD = 'SELECT doc, variants FROM cards WHERE id = $1';
+
+/** The catalog in PostgreSQL; any number of service instances may share one database. */
+export class PostgresCatalogStore implements CatalogStore {
+  private closed = false;
+
+  /** Connects, migrates (safely when several instances start at once) and returns the store. */
+  static async open(options: PostgresCatalogStoreOptions): Promise<PostgresCatalogStore> {
+    const size = options.poolSize ?? DEFAULT_POOL_SIZE;
+    if (!Number.isInteger(size) || size < 1) throw new Error(`the pool size must be a positive integer, got ${size}`);
+    const primary = createPool(options.databaseUrl, size);
+    try {
+      await migrate(primary, 'catalog_migrations', CATALOG_MIGRATIONS);
+    } catch (error) {
+      await primary.end();
+      throw error;
+    }
+    const reads = options.readUrl ? createPool(options.readUrl, size) : primary;
+    return new PostgresCatalogStore(primary, reads);
+  }
+
+  private constructor(private readonly primary: pg.Pool, private readonly reads: pg.Pool) {}
+
+  async listSets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
+    const { rows } = lang
+      ? await this.reads.query<PageRow>({ name: 'sets_by_lang', text: SETS_BY_LANG, values: [lang, limit + 1, offset] })
+      : await this.reads.query<PageRow>({ name: 'sets_all', text: SETS_ALL, values: [limit + 1, offset] });
+    return page(rows, limit, rows[0]!.total);
+  }
+
+  async getSet(id: string): Promise<JsonText<SetWithCount> | null> {
+    const { rows } = await this.reads.query<{ doc: string; card_count: number }>({ name: 'set', text: SET, values: [id] });
+    const row = rows[0];
+    return row ? `${row.doc.slice(0, -1)},"card_count":${row.card_count}}` : null;
+  }
+
+  async listCardsInSet(setId: string, { limit, offset }: PageRequest): Promise<Page<Card> | null> {
+    const { rows } = await this.reads.query<PageRow>({
+      name: 'cards_in_set', text: CARDS_IN_SET, values: [setId, limit + 1, offset],
+    });
+    return rows.length === 0 ? null : page(rows, limit, rows[0]!.total);
+  }
+
+  async getCard(id: string): Promise<JsonText<CardWithVariants> | null> {
+    const { rows } = await this.reads.query<{ doc: string; variants: string }>({ name: 'card', text: CARD, values: [id] });
+    const row = rows[0];
+    return row ? `${row.doc.slice(0, -1)},"variants":${row.variants}}` : null;
+  }
+
+  async searchCards({ key, lang, limit, offset }: CardSearch): Promise<Page<Card>> {
+    // PostgreSQL text cannot hold NUL, so no name contains it.
+    if (key.includes('\0')) return { items: [], total: offset > 0 ? null : 0, hasMore: false };
+    const { text, values } = searchStatement({ key, lang, limit, offset });
+    const { rows } = await this.reads.query<PageRow>(text, values);
+    // Past the last page the window count is unknown; the offset is then a lower bound.
+    const total = rows.length > 0 ? rows[0]!.total : offset > 0 ? null : 0;
+    return page(rows, limit, total);
+  }
+
+  async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
+    const client = await this.primary.connect();
+    try {
+      await client.query('BEGIN');
+      const counts = await writeCatalog(client, catalog, progress);
+      await client.query('COMMIT');
+      client.release();
+      return counts;
+    } catch (error) {
+      await endTransaction(client);
+      throw error;
+    }
+  }
+
+  /** Read from the primary: right after an import, and before seeding an empty catalog, a lagging replica would mislead. */
+  async counts(): Promise<CatalogCounts> {
+    const { rows } = await this.primary.query<CatalogCounts>(
+      'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');
+    return rows[0]!;
+  }
+
+  async *exportSets(): AsyncIterable<CardSet> {
+    const { rows } = await this.primary.query<DocRow>('SELECT doc FROM sets ORDER BY rank');
+    for (const row of rows) yield JSON.parse(row.doc) as CardSet;
+  }
+
+  /** Pages through one snapshot, so an import committing meanwhile cannot mix two catalogs. */
+  async *exportCards(): AsyncIterable<CardWithVariants> {
+    const client = await this.primary.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      let after = -1;
+      for (;;) {
+        const { rows } = await client.query<{ doc: string; variants: string; search_order: number }>(
+          'SELECT doc, variants, search_order FROM cards WHERE search_order > $1 ORDER BY search_order LIMIT $2',
+          [after, EXPORT_PAGE]);
+        for (const row of rows) {
+          yield { ...(JSON.parse(row.doc) as Card), variants: JSON.parse(row.variants) } as CardWithVariants;
+        }
+        if (rows.length < EXPORT_PAGE) break;
+        after = rows[rows.length - 1]!.search_order;
+      }
+    } finally {
+      // Also when the consumer stops early: the transaction ends before the connection goes back.
+      await endTransaction(client);
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    const answers = async (pool: pg.Pool): Promise<boolean> => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS); });
+      try {
+        const query = Promise.resolve().then(() => pool.query('SELECT 1'));
+        return await Promise.race([query.then(() => true, () => false), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    const pools = this.reads === this.primary ? [this.primary] : [this.primary, this.reads];
+    return (await Promise.all(pools.map(answers))).every(Boolean);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([this.primary.end(), this.reads === this.primary ? undefined : this.reads.end()]);
+  }
+}
+
+/** Rolls back and returns the connection to the pool; one that cannot even roll back is discarded. */
+async function endTransaction(client: pg.PoolClient): Promise<void> {
+  try {
+    await client.query('ROLLBACK');
+    client.release();
+  } catch (error) {
+    client.release(error instanceof Error ? error : true);
+  }
+}
+
+function createPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, application_name: 'tcg-catalog' });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool replaces it, and a query that needs the database reports the failure itself.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+function page<T>(rows: PageRow[], limit: number, total: number | null): Page<T> {
+  const docs = rows.flatMap((r) => (r.doc === null ? [] : [r.doc]));
+  const hasMore = docs.length > limit;
+  return { items: hasMore ? docs.slice(0, limit) : docs, total, hasMore };
+}

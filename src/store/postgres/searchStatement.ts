@@ -1,0 +1,37 @@
+import type { CardSearch } from '../catalogStore.js';
+
+/**
+ * Matches are ranked on narrow rows (no doc), so the window count and the sort stay in memory
+ * however common the term; only the page's rows are joined back for their doc.
+ * $1 key, $2 lang or null, $3 limit, $4 offset, $5 the LIKE pattern (trigram search only).
+ */
+const ranked = (match: string) => `
+  WITH ranked AS (
+    SELECT c.card_no, c.search_order,
+           CASE WHEN c.name_key = $1 THEN 0 WHEN starts_with(c.name_key, $1) THEN 1 ELSE 2 END AS class,
+           count(*) OVER () AS total
+    FROM cards c
+    WHERE ${match} AND ($2::text IS NULL OR c.lang = $2)
+    ORDER BY class, c.search_order
+    LIMIT $3 OFFSET $4
+  )
+  SELECT c.doc, r.total::int AS total FROM ranked r JOIN cards c USING (card_no) ORDER BY r.class, r.search_order`;
+
+// Three or more code points: the pg_trgm index answers LIKE with the key's metacharacters escaped.
+const BY_TRIGRAMS = ranked('c.name_key LIKE $5');
+// Two code points have no trigram: the GIN index over each name's bigrams answers them.
+const BY_BIGRAMS = ranked('c.name_bigrams @> ARRAY[$1::text]');
+// A folded query can shrink below two code points (a ligature, say): scan, it is rare.
+const BY_SCAN = ranked('strpos(c.name_key, $1) > 0');
+
+/**
+ * The one statement that answers a search, with its values. Not to be prepared by name: planned
+ * for each query's own values, the planner sees the actual pattern and language.
+ * Asks for limit + 1 rows, so that has_more is exact.
+ */
+export function searchStatement({ key, lang, limit, offset }: CardSearch): { text: string; values: unknown[] } {
+  const values: unknown[] = [key, lang ?? null, limit + 1, offset];
+  const length = [...key].length;
+  if (length >= 3) return { text: BY_TRIGRAMS, values: [...values, `%${key.replace(/[\\%_]/g, '\\$&')}%`] };
+  return { text: length === 2 ? BY_BIGRAMS : BY_SCAN, values };
+}

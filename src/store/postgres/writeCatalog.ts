@@ -1,0 +1,93 @@
+import type pg from 'pg';
+import { nameBigrams } from '../../catalog/nameGrams.js';
+import { rankCatalog, type Catalog } from '../../catalog/rankCatalog.js';
+import type { CatalogCounts, ImportProgress } from '../catalogStore.js';
+
+/** Rows per INSERT: large enough to amortize the round trip, small enough to keep each message a few MB. */
+const BATCH = 2000;
+
+// Each batch travels as one JSON array of rows: JSON.stringify and the server's JSON parser are
+// native code, about three times faster here than the driver's text[] encoding for unnest().
+const UPSERT_SETS = `
+  INSERT INTO sets (id, lang, rank, doc)
+  SELECT * FROM json_to_recordset($1::json) AS r (id text, lang text, rank int, doc text)
+  ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, doc = excluded.doc
+  WHERE (sets.lang, sets.rank, sets.doc) IS DISTINCT FROM (excluded.lang, excluded.rank, excluded.doc)`;
+
+// Unchanged rows are left out before they reach the table: a re-import then writes, locks and
+// re-indexes only what changed.
+const UPSERT_CARDS = `
+  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, name_bigrams, doc, variants)
+  SELECT r.* FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
+    name_key text, name_bigrams text[], doc text, variants text)
+  LEFT JOIN cards c ON c.id = r.id
+  WHERE c.id IS NULL
+     OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants)
+        IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants)
+  ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
+    search_order = excluded.search_order, name_key = excluded.name_key, name_bigrams = excluded.name_bigrams,
+    doc = excluded.doc, variants = excluded.variants`;
+
+/** One row of UPSERT_CARDS's JSON, typed so that a change on either side shows at compile time. */
+interface CardRow {
+  id: string; lang: string; set_id: string; set_order: number; search_order: number;
+  name_key: string; name_bigrams: string[]; doc: string; variants: string;
+}
+
+const deleteAbsent = (table: 'sets' | 'cards') => `
+  DELETE FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
+
+/**
+ * Makes the catalog tables equal to `catalog` on `client`, which the caller has inside a
+ * transaction: upsert in batches, delete what is gone. Concurrent imports queue on a
+ * transaction-scoped advisory lock instead of deadlocking on each other's rows.
+ * Only the catalog tables are written; keys and usage are never touched.
+ */
+export async function writeCatalog(client: pg.PoolClient, catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
+  // Like the SQLite store's upsert, a repeated id keeps its last record.
+  const ranked = rankCatalog({ sets: lastOfEachId(catalog.sets), cards: lastOfEachId(catalog.cards) });
+  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
+
+  const languageOfSet = new Map(ranked.sets.map(({ set }) => [set.id, set.language]));
+  const setRows = ranked.sets.map(({ set, rank }) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set) }));
+  await client.query(UPSERT_SETS, [JSON.stringify(setRows)]);
+  await client.query(deleteAbsent('sets'), [JSON.stringify(ranked.sets.map(({ set }) => set.id))]);
+  progress?.('sets', ranked.sets.length, ranked.sets.length);
+
+  for (let start = 0; start < ranked.cards.length; start += BATCH) {
+    const batch = ranked.cards.slice(start, start + BATCH);
+    const rows = batch.map(({ card, setOrder, searchOrder, nameKey }): CardRow => {
+      const { variants, ...fields } = card;
+      return {
+        id: card.id, lang: languageOfSet.get(card.set_id) ?? '', set_id: card.set_id, set_order: setOrder,
+        search_order: searchOrder, name_key: nameKey, name_bigrams: [...nameBigrams(nameKey).keys()],
+        doc: JSON.stringify(fields), variants: JSON.stringify(variants),
+      };
+    });
+    await client.query(UPSERT_CARDS, [JSON.stringify(rows)]);
+    progress?.('cards', start + batch.length, ranked.cards.length);
+  }
+  await client.query(deleteAbsent('cards'), [JSON.stringify(ranked.cards.map(({ card }) => card.id))]);
+  progress?.('cards', ranked.cards.length, ranked.cards.length);
+
+  // The GIN indexes are kept up to date by every write; what is left is to fold their pending
+  // lists into the index proper (searches would otherwise scan them) and refresh the planner's
+  // statistics, so the first searches after a first import already pick the indexes.
+  progress?.('search index', 0, 2);
+  await client.query(`SELECT gin_clean_pending_list('cards_name_trigrams'), gin_clean_pending_list('cards_name_bigrams')`);
+  progress?.('search index', 1, 2);
+  await client.query('ANALYZE sets, cards');
+  await client.query(`
+    INSERT INTO catalog_meta (key, value) VALUES ('imported_at', $1)
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [new Date().toISOString()]);
+  progress?.('search index', 2, 2);
+
+  const { rows } = await client.query<CatalogCounts>(
+    'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');
+  return rows[0]!;
+}
+
+function lastOfEachId<T extends { id: string }>(records: T[]): T[] {
+  return [...new Map(records.map((r) => [r.id, r])).values()];
+}
+

@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { CardWithVariants } from '../../src/schemas/card.js';
+import type { CardSet } from '../../src/schemas/set.js';
+import type { CatalogStore } from '../../src/store/catalogStore.js';
+
+export interface StoreUnderTest {
+  store: CatalogStore;
+  /** Closes the store and removes its database. */
+  cleanup(): Promise<void>;
+}
+
+const set = (id: string, release_date: string | null, language: CardSet['language'] = 'en'): CardSet => ({
+  id, name: id, name_en: null, series: null, release_date, total: null, printed_total: null, language, logo_url: null, symbol_url: null,
+});
+const card = (setId: string, number: string, name: string): CardWithVariants => ({
+  id: `${setId}-${number}`, set_id: setId, number, local_id: number, name, supertype: 'Pokemon', subtypes: null, hp: null,
+  types: null, rarity: null, artist: null, regulation_mark: null, image_small: null, image_large: null, updated_at: null,
+  variants: [{ variant_key: 'normal', variant_label: 'Normal', is_default: true, image_small: null, image_large: null }],
+});
+const docs = (items: string[]) => items.map((t) => JSON.parse(t) as { id: string });
+
+/**
+ * What every CatalogStore implementation promises, run against each of them
+ * (catalogStore.<store>.test.ts). The tests share one store and run in order.
+ */
+export function catalogStoreContract(
+  name: string, makeStore: () => Promise<StoreUnderTest>, options: { skip?: string | false } = {},
+): void {
+  describe(`the ${name} catalog store`, { skip: options.skip ?? false }, () => {
+    let underTest: StoreUnderTest;
+    let store: CatalogStore;
+    before(async () => {
+      underTest = await makeStore();
+      store = underTest.store;
+    });
+    after(async () => {
+      await underTest?.cleanup();
+    });
+
+    it('serves sets newest first and cards in natural number order', async () => {
+      await store.replaceCatalog({
+        sets: [set('en-old', '1999-01-09'), set('en-new', '2023-03-31'), set('en-undated', null), set('fr-new', '2023-03-31', 'fr')],
+        cards: ['10', '2', 'H1', '1', '10a', 'SV10', 'SV1'].map((n) => card('en-new', n, `Card ${n}`)),
+      });
+      const sets = await store.listSets({ limit: 10, offset: 0 });
+      assert.deepEqual(docs(sets.items).map((s) => s.id), ['en-new', 'fr-new', 'en-old', 'en-undated']);
+      assert.equal(sets.total, 4);
+      const cards = await store.listCardsInSet('en-new', { limit: 10, offset: 0 });
+      assert.deepEqual(docs(cards!.items).map((c) => c.id.slice('en-new-'.length)), ['1', '2', '10', '10a', 'H1', 'SV1', 'SV10']);
+    });
+
+    it('pages with an exact has_more', async () => {
+      const first = await store.listCardsInSet('en-new', { limit: 3, offset: 0 });
+      assert.equal(first!.hasMore, true);
+      const last = await store.listCardsInSet('en-new', { limit: 3, offset: 6 });
+      assert.equal(last!.hasMore, false);
+      assert.equal(last!.items.length, 1);
+      const exact = await store.listCardsInSet('en-new', { limit: 7, offset: 0 });
+      assert.equal(exact!.hasMore, false);
+    });
+
+    it('counts the cards present in a set, 0 for a set without cards', async () => {
+      assert.equal(JSON.parse((await store.getSet('en-new'))!).card_count, 7);
+      assert.equal(JSON.parse((await store.getSet('en-old'))!).card_count, 0);
+      assert.equal(await store.getSet('en-none'), null);
+      assert.equal(await store.listCardsInSet('en-none', { limit: 1, offset: 0 }), null);
+    });
+
+    it('re-importing upserts in place and removes what the source no longer has', async () => {
+      await store.replaceCatalog({
+        sets: [set('en-new', '2023-03-31')],
+        cards: [{ ...card('en-new', '1', 'Renamed'), artist: 'Someone' }],
+      });
+      assert.deepEqual(await store.counts(), { sets: 1, cards: 1 });
+      const renamed = JSON.parse((await store.getCard('en-new-1'))!);
+      assert.equal(renamed.name, 'Renamed');
+      assert.equal(renamed.artist, 'Someone');
+      assert.equal(await store.getCard('en-new-2'), null);
+      const search = await store.searchCards({ key: 'renamed', limit: 5, offset: 0 });
+      assert.equal(search.items.length, 1);
+      assert.equal((await store.searchCards({ key: 'card', limit: 5, offset: 0 })).items.length, 0);
+    });
+
+    it('a failed import leaves the previous catalog intact', async () => {
+      const broken = { sets: [set('en-x', null)], cards: [card('en-x', '1', 'X'), card('en-x', '1', 'Duplicate id')] };
+      // A card that cannot be serialized fails midway through the write.
+      (broken.cards[1] as unknown as { hp: unknown }).hp = 10n;
+      await assert.rejects(store.replaceCatalog(broken));
+      assert.deepEqual(await store.counts(), { sets: 1, cards: 1 });
+      assert.ok(await store.getCard('en-new-1'));
+    });
+
+    it('searches by contains-match: exact name first, then prefix, then the rest', async () => {
+      await store.replaceCatalog({
+        sets: [set('en-a', '2020-01-01'), set('en-b', '2021-01-01'), set('ja-c', '2022-01-01', 'ja')],
+        cards: [card('en-a', '1', 'Raichu'), card('en-a', '2', 'Pikachu V'), card('en-b', '1', 'Pikachu'),
+          card('en-b', '2', 'Flying Pikachu'), card('en-a', '3', 'Pikachu'), card('ja-c', '1', 'ピカチュウ')],
+      });
+      const result = await store.searchCards({ key: 'pikachu', limit: 10, offset: 0 });
+      assert.deepEqual(docs(result.items).map((c) => c.id), ['en-b-1', 'en-a-3', 'en-a-2', 'en-b-2']);
+      const two = await store.searchCards({ key: 'ピカ', limit: 10, offset: 0 });
+      assert.deepEqual(docs(two.items).map((c) => c.id), ['ja-c-1']);
+      const byLang = await store.searchCards({ key: 'chu', lang: 'ja', limit: 10, offset: 0 });
+      assert.deepEqual(docs(byLang.items), []);
+      const paged = await store.searchCards({ key: 'pikachu', limit: 2, offset: 2 });
+      assert.deepEqual(docs(paged.items).map((c) => c.id), ['en-a-2', 'en-b-2']);
+      assert.equal(paged.hasMore, false);
+    });
+
+    it('counts every match of a search and pages it with an exact has_more', async () => {
+      const first = await store.searchCards({ key: 'pikachu', limit: 3, offset: 0 });
+      assert.equal(first.total, 4);
+      assert.equal(first.hasMore, true);
+      const exact = await store.searchCards({ key: 'pikachu', limit: 4, offset: 0 });
+      assert.equal(exact.hasMore, false);
+      const none = await store.searchCards({ key: 'mewtwo', limit: 3, offset: 0 });
+      assert.deepEqual(none, { items: [], total: 0, hasMore: false });
+    });
+
+    it('finds two-character queries in any script, and a key folded to one character', async () => {
+      await store.replaceCatalog({
+        sets: [set('en-a', '2020-01-01'), set('ko-b', '2021-01-01', 'ko'), set('ja-c', '2022-01-01', 'ja')],
+        cards: [card('en-a', '1', 'mr. mime ex'), card('en-a', '2', 'exeggcute'), card('en-a', '3', 'dex'),
+          card('ko-b', '1', '피카츄'), card('ja-c', '1', 'ピカチュウ'), card('ja-c', '2', 'ガラガラ')],
+      });
+      const ex = await store.searchCards({ key: 'ex', limit: 10, offset: 0 });
+      assert.deepEqual(docs(ex.items).map((c) => c.id), ['en-a-2', 'en-a-1', 'en-a-3']);
+      assert.deepEqual(docs((await store.searchCards({ key: '피카', limit: 10, offset: 0 })).items).map((c) => c.id), ['ko-b-1']);
+      assert.deepEqual(docs((await store.searchCards({ key: 'ex', lang: 'ko', limit: 10, offset: 0 })).items), []);
+      const one = await store.searchCards({ key: 'ガ', limit: 10, offset: 0 });
+      assert.deepEqual(docs(one.items).map((c) => c.id), ['ja-c-2']);
+    });
+
+    it('treats %, _ and \\ in a query as the characters themselves', async () => {
+      await store.replaceCatalog({
+        sets: [set('en-a', '2020-01-01')],
+        cards: [card('en-a', '1', '100% energy'), card('en-a', '2', '1000 energy'), card('en-a', '3', 'a_b'),
+          card('en-a', '4', 'axb'), card('en-a', '5', 'back\\slash'), card('en-a', '6', 'backslash')],
+      });
+      const ids = async (key: string) => docs((await store.searchCards({ key, limit: 10, offset: 0 })).items).map((c) => c.id);
+      assert.deepEqual(await ids('00%'), ['en-a-1']);
+      assert.deepEqual(await ids('0% e'), ['en-a-1']);
+      assert.deepEqual(await ids('a_b'), ['en-a-3']);
+      assert.deepEqual(await ids('_b'), ['en-a-3']);
+      assert.deepEqual(await ids('k\\s'), ['en-a-5']);
+      assert.deepEqual(await ids('%'), ['en-a-1']);
+    });
+
+    it('past the last page a list is empty and its total stays exact', async () => {
+      const sets = await store.listSets({ limit: 10, offset: 50 });
+      assert.deepEqual(sets, { items: [], total: 1, hasMore: false });
+      const cards = await store.listCardsInSet('en-a', { limit: 10, offset: 50 });
+      assert.deepEqual(cards, { items: [], total: 6, hasMore: false });
+      const byLang = await store.listSets({ lang: 'fr', limit: 10, offset: 0 });
+      assert.deepEqual(byLang, { items: [], total: 0, hasMore: false });
+    });
+
+    it('exports exactly what it serves, sets newest first and cards in search order', async () => {
+      const catalog = {
+        sets: [set('en-old', '1999-01-09'), set('fr-new', '2023-03-31', 'fr')],
+        cards: [card('en-old', '2', 'Two'), card('fr-new', '1', 'Un'), card('en-old', '1', 'One')],
+      };
+      await store.replaceCatalog(catalog);
+      const exported = { sets: [] as CardSet[], cards: [] as CardWithVariants[] };
+      for await (const s of store.exportSets()) exported.sets.push(s);
+      for await (const c of store.exportCards()) exported.cards.push(c);
+      assert.deepEqual(exported.sets, [catalog.sets[1], catalog.sets[0]]);
+      assert.deepEqual(exported.cards, [catalog.cards[1], catalog.cards[2], catalog.cards[0]]);
+      assert.deepEqual(JSON.parse((await store.getCard('en-old-1'))!), catalog.cards[2]);
+    });
+
+    it('answers ping while open', async () => {
+      assert.equal(await store.ping(), true);
+    });
+  });
+}

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import pg from 'pg';
+import type { CardWithVariants } from '../../src/schemas/card.js';
+import type { CardSet } from '../../src/schemas/set.js';
+import { ConfigError } from '../../src/config.js';
+import { openCatalogStore } from '../../src/store/open.js';
+import { PostgresCatalogStore } from '../../src/store/postgres/postgresCatalogStore.js';
+import { searchStatement } from '../../src/store/postgres/searchStatement.js';
+import { createTestDatabase, needsPostgres, type TestDatabase } from '../support/postgres.js';
+
+const set = (id: string, release_date: string | null): CardSet => ({
+  id, name: id, name_en: null, series: null, release_date, total: null, printed_total: null, language: 'en', logo_url: null, symbol_url: null,
+});
+const card = (setId: string, number: string, name: string): CardWithVariants => ({
+  id: `${setId}-${number}`, set_id: setId, number, local_id: number, name, supertype: 'Pokemon', subtypes: null, hp: null,
+  types: null, rarity: null, artist: null, regulation_mark: null, image_small: null, image_large: null, updated_at: null,
+  variants: [{ variant_key: 'normal', variant_label: 'Normal', is_default: true, image_small: null, image_large: null }],
+});
+
+async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the PostgreSQL catalog store, beyond the contract', await needsPostgres(), () => {
+  const databases: TestDatabase[] = [];
+  const fresh = async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    return database;
+  };
+  after(async () => {
+    await Promise.all(databases.map((d) => d.drop()));
+  });
+
+  it('several instances starting at once on a fresh database migrate it exactly once', async () => {
+    const { url } = await fresh();
+    const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresCatalogStore.open({ databaseUrl: url, poolSize: 2 })));
+    try {
+      assert.deepEqual(await Promise.all(stores.map((s) => s.ping())), [true, true, true, true]);
+      const versions = await sql<{ version: number }>(url, 'SELECT version FROM catalog_migrations ORDER BY version');
+      assert.deepEqual(versions.map((v) => v.version), [1]);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
+  it('ping answers false, without throwing, once the database is gone', async () => {
+    const database = await fresh();
+    const store = await PostgresCatalogStore.open({ databaseUrl: database.url });
+    try {
+      assert.equal(await store.ping(), true);
+      // Ends the pool's idle connections from the server side, as a restart would.
+      await database.drop();
+      assert.equal(await store.ping(), false);
+      await assert.rejects(store.getCard('en-a-1'));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('readers see the previous catalog until the import commits', async () => {
+    const { url } = await fresh();
+    const store = await PostgresCatalogStore.open({ databaseUrl: url });
+    try {
+      await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Old')] });
+      const seenDuringImport: Array<Promise<string | null>> = [];
+      const bigger = { sets: [set('en-a', '2020-01-01')], cards: Array.from({ length: 5000 }, (_, i) => card('en-a', String(i + 1), 'New')) };
+      await store.replaceCatalog(bigger, (phase, done) => {
+        if (phase === 'cards' && done < 5000) seenDuringImport.push(store.getCard('en-a-1'));
+      });
+      assert.ok(seenDuringImport.length > 0);
+      for (const seen of await Promise.all(seenDuringImport)) assert.equal(JSON.parse(seen!).name, 'Old');
+      assert.equal(JSON.parse((await store.getCard('en-a-1'))!).name, 'New');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('an import never touches tables other than the catalog\'s', async () => {
+    const { url } = await fresh();
+    await sql(url, 'CREATE TABLE api_keys (hash text PRIMARY KEY); INSERT INTO api_keys VALUES (\'k1\')');
+    const store = await PostgresCatalogStore.open({ databaseUrl: url });
+    try {
+      await store.replaceCatalog({ sets: [set('en-a', null)], cards: [card('en-a', '1', 'One')] });
+      await store.replaceCatalog({ sets: [], cards: [] });
+      assert.deepEqual(await sql(url, 'SELECT hash FROM api_keys'), [{ hash: 'k1' }]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('catalog reads go to DATABASE_READ_URL; imports and counts go to the primary', async () => {
+    const primary = await fresh();
+    const replica = await fresh();
+    const standIn = await PostgresCatalogStore.open({ databaseUrl: replica.url });
+    await standIn.replaceCatalog({ sets: [set('en-r', null)], cards: [card('en-r', '1', 'On the replica')] });
+    await standIn.close();
+
+    const store = await openCatalogStore(primary.url, { DATABASE_READ_URL: replica.url, DATABASE_POOL_SIZE: '3' });
+    try {
+      assert.deepEqual(await store.replaceCatalog({ sets: [set('en-p', null)], cards: [card('en-p', '1', 'On the primary')] }),
+        { sets: 1, cards: 1 });
+      assert.deepEqual(await store.counts(), { sets: 1, cards: 1 });
+      assert.equal(await store.getCard('en-p-1'), null);
+      assert.equal(JSON.parse((await store.getCard('en-r-1'))!).name, 'On the replica');
+      assert.equal((await store.searchCards({ key: 'replica', limit: 5, offset: 0 })).items.length, 1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('search walks the trigram index for 3+ code points and the bigram index for 2', async () => {
+    const { url } = await fresh();
+    const store = await PostgresCatalogStore.open({ databaseUrl: url });
+    try {
+      const names = ['Pikachu', 'Charizard', 'Mewtwo', 'ピカチュウ', 'リザードン', '100% Energy'];
+      await store.replaceCatalog({
+        sets: [set('en-a', null)],
+        cards: Array.from({ length: 6000 }, (_, i) => card('en-a', String(i), `${names[i % names.length]} ${i}`)),
+      });
+      const plan = async (key: string) => {
+        const { text, values } = searchStatement({ key, limit: 20, offset: 0 });
+        const rows = await sql<{ 'QUERY PLAN': string }>(url, `EXPLAIN ${text}`, values);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      };
+      assert.match(await plan('chariz'), /Bitmap Index Scan on cards_name_trigrams/);
+      assert.match(await plan('0% e'), /Bitmap Index Scan on cards_name_trigrams/);
+      assert.match(await plan('ピカ'), /Bitmap Index Scan on cards_name_bigrams/);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('openCatalogStore', () => {
+  it('rejects a DATABASE_POOL_SIZE that is not a positive integer, naming it', async () => {
+    for (const size of ['0', '-1', 'ten', '2.5']) {
+      await assert.rejects(openCatalogStore('postgres://postgres@127.0.0.1:5432/none', { DATABASE_POOL_SIZE: size }),
+        (error: unknown) => error instanceof ConfigError && /DATABASE_POOL_SIZE/.test(error.message));
+    }
+  });
+
+  it('rejects a DATABASE_READ_URL that is not postgres://', async () => {
+    await assert.rejects(openCatalogStore('postgres://postgres@127.0.0.1:5432/none', { DATABASE_READ_URL: 'file:./x.db' }),
+      (error: unknown) => error instanceof ConfigError && /DATABASE_READ_URL/.test(error.message));
+  });
+});

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The machine's PostgreSQL server, as the superuser with trust authentication. */
+export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const UNREACHABLE = 'needs PostgreSQL at 127.0.0.1:5432';
+
+export interface TestDatabase {
+  /** postgres://… of a fresh, empty database of its own. */
+  url: string;
+  /** Drops the database, ending any connection still open to it. */
+  drop(): Promise<void>;
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let reachable: Promise<boolean> | undefined;
+
+/**
+ * The skip option for suites that need PostgreSQL: a one-line reason when the server does not
+ * answer, and a hard failure under CI=true, where it must be there.
+ */
+export async function needsPostgres(): Promise<{ skip: string | false }> {
+  reachable ??= admin(async (client) => { await client.query('SELECT 1'); }).then(() => true, () => false);
+  if (await reachable) return { skip: false };
+  if (process.env.CI === 'true') throw new Error(`CI=true but PostgreSQL does not answer at ${POSTGRES_ADMIN_URL}`);
+  return { skip: UNREACHABLE };
+}
+
+/** Creates a uniquely named database (`catalog_test_<pid>_<random>`) for one suite. */
+export async function createTestDatabase(prefix = 'catalog_test'): Promise<TestDatabase> {
+  if (!/^[a-z_][a-z0-9_]{0,30}$/.test(prefix)) throw new Error(`bad database name prefix: ${prefix}`);
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    drop: () => admin(async (client) => { await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); }),
+  };
+}
