@@ -64,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await keyed.register(cardRoutes, { queries });
   });
   await app.register(keyRoutes, { access: deps.access });
-  await app.register(healthRoutes, { store: deps.store });
+  await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
   await app.register(mcpRoutes, { queries, access: deps.access });
