@@ -12,6 +12,9 @@ export function createPool(connectionString: string, max: number): pg.Pool {
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool discards it and connects anew, and a query that needs the database reports the failure itself.
   pool.on('error', () => undefined);
+  // Likewise for a connection checked out of the pool (a transaction) when the server goes away: its
+  // query fails and the caller releases it as broken, but the 'error' event itself needs a listener.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
