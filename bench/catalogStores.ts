@@ -17,6 +17,7 @@ import type { Language } from '../src/schemas/common.js';
 import type { CardSet } from '../src/schemas/set.js';
 import type { CatalogStore } from '../src/store/catalogStore.js';
 import { PostgresCatalogStore } from '../src/store/postgres/postgresCatalogStore.js';
+import { searchStatement } from '../src/store/postgres/searchStatement.js';
 import { SqliteCatalogStore } from '../src/store/sqlite/sqliteCatalogStore.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -99,13 +100,15 @@ async function measure(name: string, store: CatalogStore, catalog: Catalog): Pro
   console.log(`one set: ${await latency(store, () => store.getSet(big.id))}`);
 }
 
+/** The plans of the real search statements, to show which index each walks. */
 async function explain(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    for (const [label, match, value] of [['trigram (LIKE)', `name_key LIKE $1`, '%kecleon%'], ['bigram', `name_bigrams @> ARRAY[$1::text]`, 'ピカ']] as const) {
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT card_no FROM cards WHERE ${match}`, [value]);
-      console.log(`EXPLAIN ${label}:\n  ${rows.map((r) => r['QUERY PLAN']).join('\n  ')}`);
+    for (const key of ['kecleon', 'ex']) {
+      const { text, values } = searchStatement({ key, limit: 20, offset: 0 });
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${text}`, values);
+      console.log(`EXPLAIN ANALYZE search "${key}":\n  ${rows.map((r) => r['QUERY PLAN']).join('\n  ')}`);
     }
   } finally {
     await client.end();

@@ -8,6 +8,7 @@ import { SqliteAccessStore } from './sqlite/sqliteAccessStore.js';
 import { SqliteCatalogStore } from './sqlite/sqliteCatalogStore.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
+const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 
 /**
  * The catalog store that DATABASE_URL names. For PostgreSQL, `env` also gives
@@ -15,7 +16,7 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//;
  * replica for catalog reads).
  */
 export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<CatalogStore> {
-  if (POSTGRES_URL.test(databaseUrl)) {
+  if (isPostgres(databaseUrl)) {
     return PostgresCatalogStore.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env) });
   }
   return new SqliteCatalogStore(sqlitePath(databaseUrl));
@@ -28,7 +29,7 @@ export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessE
  * always on the primary (never DATABASE_READ_URL), with a pool of DATABASE_POOL_SIZE connections.
  */
 export async function openAccessStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<AccessStore> {
-  if (POSTGRES_URL.test(databaseUrl)) {
+  if (isPostgres(databaseUrl)) {
     return PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env) });
   }
   return new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl)));
@@ -47,6 +48,6 @@ function poolSize(env: NodeJS.ProcessEnv): number {
 function readUrl(env: NodeJS.ProcessEnv): string | undefined {
   const url = env.DATABASE_READ_URL;
   if (url === undefined || url === '') return undefined;
-  if (!POSTGRES_URL.test(url)) throw new ConfigError('DATABASE_READ_URL must start with postgres:// (a replica of DATABASE_URL)');
+  if (!isPostgres(url)) throw new ConfigError('DATABASE_READ_URL must start with postgres:// (a replica of DATABASE_URL)');
   return url;
 }

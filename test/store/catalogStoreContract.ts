@@ -80,6 +80,8 @@ export function catalogStoreContract(
       const search = await store.searchCards({ key: 'renamed', limit: 5, offset: 0 });
       assert.equal(search.items.length, 1);
       assert.equal((await store.searchCards({ key: 'card', limit: 5, offset: 0 })).items.length, 0);
+      assert.equal((await store.searchCards({ key: 'ed', limit: 5, offset: 0 })).items.length, 1);
+      assert.equal((await store.searchCards({ key: 'rd', limit: 5, offset: 0 })).items.length, 0);
     });
 
     it('a failed import leaves the previous catalog intact', async () => {
@@ -130,6 +132,17 @@ export function catalogStoreContract(
       assert.deepEqual(docs((await store.searchCards({ key: 'ex', lang: 'ko', limit: 10, offset: 0 })).items), []);
       const one = await store.searchCards({ key: 'ガ', limit: 10, offset: 0 });
       assert.deepEqual(docs(one.items).map((c) => c.id), ['ja-c-2']);
+    });
+
+    it('a re-import that reorders the sets reorders every search', async () => {
+      const cards = [card('en-a', '1', 'Abra'), card('en-b', '1', 'Abra')];
+      await store.replaceCatalog({ sets: [set('en-a', '2020-01-01'), set('en-b', '2021-01-01')], cards });
+      const ids = async (key: string) => docs((await store.searchCards({ key, limit: 10, offset: 0 })).items).map((c) => c.id);
+      assert.deepEqual(await ids('ab'), ['en-b-1', 'en-a-1']);
+      assert.deepEqual(await ids('abra'), ['en-b-1', 'en-a-1']);
+      await store.replaceCatalog({ sets: [set('en-a', '2022-01-01'), set('en-b', '2021-01-01')], cards });
+      assert.deepEqual(await ids('ab'), ['en-a-1', 'en-b-1']);
+      assert.deepEqual(await ids('abra'), ['en-a-1', 'en-b-1']);
     });
 
     it('treats %, _ and \\ in a query as the characters themselves', async () => {

@@ -22,16 +22,25 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
     set_order    integer NOT NULL,    -- natural number order within the set
     search_order integer NOT NULL,    -- newest set, set id, number
     name_key     text NOT NULL,       -- searchKey(name)
-    name_bigrams text[] NOT NULL,     -- nameBigrams(name_key)
     doc          text NOT NULL,       -- the Card as served, JSON
     variants     text NOT NULL        -- its variants, JSON array
   );
   CREATE INDEX cards_by_set_order ON cards (set_id, set_order);
   CREATE INDEX cards_by_search_order ON cards (search_order);
-  -- Substring search on the folded name: trigrams serve queries of 3+ code points;
-  -- two-code-point queries (common in Chinese, Japanese, Korean) have no trigram, so they use the bigrams.
+  -- Substring search on the folded name for queries of 3+ code points.
   CREATE INDEX cards_name_trigrams ON cards USING gin (name_key gin_trgm_ops);
-  CREATE INDEX cards_name_bigrams ON cards USING gin (name_bigrams);
+
+  -- Two-code-point queries (common in Chinese, Japanese, Korean) have no trigram: they read this
+  -- table, kept in answer order so that a page and its count come from the index alone.
+  -- Each import that changes the catalog builds it anew (writeCatalog.ts).
+  CREATE TABLE card_name_bigrams (
+    gram         text COLLATE "C" NOT NULL,  -- only compared for equality: bytewise is enough, and fast
+    match_rank   smallint NOT NULL,   -- matchRank(name_key, gram): 0 is, 1 starts with, 2 contains
+    search_order integer NOT NULL,
+    lang         text NOT NULL,
+    card_no      integer NOT NULL,
+    PRIMARY KEY (gram, match_rank, search_order, card_no) INCLUDE (lang)
+  );
 
   CREATE TABLE catalog_meta (key text PRIMARY KEY, value text NOT NULL);
   `,

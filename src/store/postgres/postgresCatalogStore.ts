@@ -105,16 +105,24 @@ export class PostgresCatalogStore implements CatalogStore {
 
   async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
     const client = await this.primary.connect();
+    let counts: CatalogCounts;
     try {
       await client.query('BEGIN');
-      const counts = await writeCatalog(client, catalog, progress);
+      counts = await writeCatalog(client, catalog, progress);
       await client.query('COMMIT');
       client.release();
-      return counts;
     } catch (error) {
       await endTransaction(client);
       throw error;
     }
+    // After a large write, searches would wade through dead rows and GIN pending lists, count
+    // bigrams from the heap (no visibility map yet) and plan without statistics until autovacuum
+    // came by: tidy up now. VACUUM cannot run inside the import's transaction, and a failure here
+    // (a role that does not own the tables, say) leaves it to autovacuum.
+    progress?.('vacuum', 0, 1);
+    await this.primary.query('VACUUM (ANALYZE) sets, cards, card_name_bigrams').catch(() => undefined);
+    progress?.('vacuum', 1, 1);
+    return counts;
   }
 
   /** Read from the primary: right after an import, and before seeding an empty catalog, a lagging replica would mislead. */

@@ -19,8 +19,19 @@ const ranked = (match: string) => `
 
 // Three or more code points: the pg_trgm index answers LIKE with the key's metacharacters escaped.
 const BY_TRIGRAMS = ranked('c.name_key LIKE $5');
-// Two code points have no trigram: the GIN index over each name's bigrams answers them.
-const BY_BIGRAMS = ranked('c.name_bigrams @> ARRAY[$1::text]');
+// Two code points have no trigram: the bigram table, in answer order, gives the page and an
+// exact count without a sort.
+const BY_BIGRAMS = `
+  SELECT t.total, p.doc
+  FROM (SELECT count(*)::int AS total FROM card_name_bigrams WHERE gram = $1 AND ($2::text IS NULL OR lang = $2)) t
+  LEFT JOIN LATERAL (
+    SELECT c.doc, h.match_rank, h.search_order
+    FROM (SELECT card_no, match_rank, search_order FROM card_name_bigrams
+          WHERE gram = $1 AND ($2::text IS NULL OR lang = $2)
+          ORDER BY match_rank, search_order LIMIT $3 OFFSET $4) h
+    JOIN cards c USING (card_no)
+  ) p ON true
+  ORDER BY p.match_rank, p.search_order`;
 // A folded query can shrink below two code points (a ligature, say): scan, it is rare.
 const BY_SCAN = ranked('strpos(c.name_key, $1) > 0');
 

@@ -18,7 +18,7 @@ const MATCH_RANK = 'CASE WHEN c.name_key = @key THEN 0 WHEN substr(c.name_key, 1
 
 /**
  * Ranks the matching rows on narrow columns first and reads the served JSON only for the page:
- * sorting a few hundred wide rows costs more than the search itself.
+ * sorting a few hundred wide rows costs more than the search itself. (The rare scan path.)
  */
 const pageOfHits = (hits: string) => `
   WITH hits AS MATERIALIZED (
@@ -47,8 +47,17 @@ export class SqliteCatalogStore implements CatalogStore {
       cardsInSet: db.prepare<[string, number, number], DocRow>(
         'SELECT doc FROM cards WHERE set_id = ? ORDER BY set_order LIMIT ? OFFSET ?'),
       card: db.prepare<[string], { doc: string; variants: string }>('SELECT doc, variants FROM cards WHERE id = ?'),
-      searchTrigram: db.prepare<Record<string, unknown>, SearchRow>(pageOfHits(`
-        FROM card_name_trigrams t JOIN cards c ON c.rowid = t.rowid WHERE card_name_trigrams MATCH @match`)),
+      searchTrigram: db.prepare<Record<string, unknown>, SearchRow>(`
+        WITH matched_names AS MATERIALIZED (
+          SELECT n.name_key, ${MATCH_RANK.replaceAll('c.name_key', 'n.name_key')} AS match_rank
+          FROM card_name_trigrams t JOIN card_names n ON n.rowid = t.rowid WHERE card_name_trigrams MATCH @match),
+        hits AS MATERIALIZED (
+          SELECT c.rowid AS hit, m.match_rank, c.search_order, count(*) OVER () AS total
+          FROM matched_names m JOIN cards c INDEXED BY cards_by_name ON c.name_key = m.name_key
+          WHERE @lang IS NULL OR c.lang = @lang
+          ORDER BY m.match_rank, c.search_order LIMIT @limit OFFSET @offset)
+        SELECT cards.doc, hits.total FROM hits JOIN cards ON cards.rowid = hits.hit
+        ORDER BY hits.match_rank, hits.search_order`),
       searchBigram: db.prepare<Record<string, unknown>, DocRow>(`
         SELECT c.doc FROM card_name_bigrams b JOIN cards c ON c.rowid = b.card_rowid
         WHERE b.gram = @key AND (@lang IS NULL OR b.lang = @lang)
@@ -138,7 +147,10 @@ export class SqliteCatalogStore implements CatalogStore {
       db.prepare('DELETE FROM cards WHERE gen <> ?').run(gen);
       progress?.('cards', ranked.cards.length, ranked.cards.length);
 
-      db.exec(`INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild')`);
+      db.exec(`
+        DELETE FROM card_names;
+        INSERT INTO card_names (name_key) SELECT DISTINCT name_key FROM cards;
+        INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild');`);
       progress?.('search index', 0, 2);
       db.exec('DELETE FROM card_name_bigrams');
       const rows = db.prepare('SELECT rowid, name_key, search_order, lang FROM cards').all() as
