@@ -33,6 +33,7 @@ const allowAll: AccessControl = {
   authorizeAndCount: async () => ({ allowed: true, keyId: 'bench', allowance: { limit: FREE_MONTHLY_LIMIT, used: 1, reset: nextMonthStart(new Date()) } }),
   createKey: async () => { throw new Error('not in this benchmark'); },
   keyCreationAllowance: async () => { throw new Error('not in this benchmark'); },
+  ping: async () => true,
 };
 
 async function serve(): Promise<void> {

@@ -3,8 +3,15 @@
  * server answering a body of the same size in the same run, so the ratio says what our work costs.
  * Also: import time, cold start and resident memory with the full catalog.
  * Needs the shared TCGdex dump (../shared/data/tcgdex) or BENCH_SOURCE pointing at one.
+ *
+ * BENCH_DATABASE_URL serves an existing catalog (SQLite file: or postgres://) without importing.
+ * BENCH_STORE=postgres imports into a throwaway database on the local server (127.0.0.1:5432, or
+ * BENCH_POSTGRES_ADMIN_URL), dropped afterwards. BENCH_INSTANCES=N starts N service processes on
+ * the one database and loads them all at once (the connections split between them), summing req/s.
  */
 import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -16,7 +23,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const source = process.env.BENCH_SOURCE ?? path.resolve(root, '../shared/data/tcgdex');
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+const givenDatabaseUrl = process.env.BENCH_DATABASE_URL;
+const storeKind = process.env.BENCH_STORE ?? 'sqlite';
+const instances = Number(process.env.BENCH_INSTANCES ?? 1);
+const postgresAdminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+if (!['sqlite', 'postgres'].includes(storeKind)) throw new Error('BENCH_STORE must be sqlite or postgres');
+if (!Number.isInteger(instances) || instances < 1) throw new Error('BENCH_INSTANCES must be a positive integer');
 
 interface Scenario { name: string; path: string; method?: 'POST'; body?: string }
 const mcpCall = (name: string, args: Record<string, unknown>) =>
@@ -70,19 +82,50 @@ function rssMiB(pid: number): number {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 }
 
-async function load(url: string, headers: Record<string, string>, request: { method?: 'POST'; body?: string } = {}) {
-  await autocannon({ url, connections, duration: 1, headers, ...request }); // warm-up: JIT and caches, not measured
-  const result = await autocannon({ url, connections, duration, headers, ...request });
+async function load(url: string, headers: Record<string, string>, request: { method?: 'POST'; body?: string } = {}, share = connections) {
+  await autocannon({ url, connections: share, duration: 1, headers, ...request }); // warm-up: JIT and caches, not measured
+  const result = await autocannon({ url, connections: share, duration, headers, ...request });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** The same load on every instance at once, the connections split between them: summed req/s, the worst p50 and p99. */
+async function loadAll(urls: string[], headers: Record<string, string>, request: { method?: 'POST'; body?: string } = {}) {
+  const share = Math.max(1, Math.round(connections / urls.length));
+  const results = await Promise.all(urls.map((url) => load(url, headers, request, share)));
+  return {
+    rps: results.reduce((sum, r) => sum + r.rps, 0),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+  };
+}
+
+/** A throwaway PostgreSQL database for the run; drop() removes it. */
+async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `catalog_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: postgresAdminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'catalog-bench-'));
-  const env = { ...process.env, DATABASE_URL: databaseUrl ?? `file:${path.join(work, 'catalog.db')}`, LOG_LEVEL: 'warn' };
+  const throwaway = !givenDatabaseUrl && storeKind === 'postgres' ? await createBenchDatabase() : undefined;
+  const databaseUrl = givenDatabaseUrl ?? throwaway?.url ?? `file:${path.join(work, 'catalog.db')}`;
+  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
   try {
     let importSeconds = NaN;
-    if (!databaseUrl) {
+    if (!givenDatabaseUrl) {
       if (!existsSync(source)) throw new Error(`no TCGdex dump at ${source}: set BENCH_SOURCE`);
       const started = performance.now();
       await run(process.execPath, ['dist/src/cli/import.js', source], env);
@@ -94,6 +137,13 @@ async function main(): Promise<void> {
     const startedAt = performance.now();
     const server = await startProcess(['dist/src/main.js'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, `${baseUrl}/healthz`);
     const coldStartMs = performance.now() - startedAt;
+    const others: ChildProcess[] = [];
+    const baseUrls = [baseUrl];
+    for (let i = 1; i < instances; i++) {
+      const otherPort = await freePort();
+      baseUrls.push(`http://127.0.0.1:${otherPort}`);
+      others.push(await startProcess(['dist/src/main.js'], { ...env, PORT: String(otherPort), HOST: '127.0.0.1' }, `${baseUrls[i]}/healthz`));
+    }
     const barePort = await freePort();
     const bare = await startProcess(['dist/bench/bareServer.js'], { ...env, PORT: String(barePort) }, `http://127.0.0.1:${barePort}/2`);
     // An unlimited key, so every figure includes authentication and quota accounting.
@@ -101,6 +151,7 @@ async function main(): Promise<void> {
       '--tier', 'internal', '--unlimited'], env)).trim();
     const headers: Record<string, string> = { authorization: `Bearer ${key}` };
 
+    console.log(`store: ${databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}, ${instances} instance(s)`);
     console.log(`import: ${Number.isNaN(importSeconds) ? 'skipped (BENCH_DATABASE_URL)' : `${importSeconds.toFixed(1)} s`}`);
     console.log(`cold start to first healthy answer: ${coldStartMs.toFixed(0)} ms`);
     console.log(`load: ${connections} connections, ${duration} s per run\n`);
@@ -113,15 +164,17 @@ async function main(): Promise<void> {
       const text = await response.text();
       if (!response.ok || text.includes('"isError":true')) throw new Error(`${scenario.path}: ${response.status} ${text}`);
       const size = Buffer.byteLength(text);
-      const ours = await load(baseUrl + scenario.path, scenarioHeaders, request);
+      const ours = await loadAll(baseUrls.map((url) => url + scenario.path), scenarioHeaders, request);
       const baseline = await load(`http://127.0.0.1:${barePort}/${size}`, {});
       console.log(`| ${scenario.name} | ${size} | ${ours.rps.toFixed(0)} | ${ours.p50} | ${ours.p99} | ` +
         `${baseline.rps.toFixed(0)} | ${baseline.p99} | ${(ours.rps / baseline.rps).toFixed(2)} |`);
     }
     console.log(`\nserver RSS with the full catalog, after the runs: ${rssMiB(server.pid!).toFixed(0)} MiB`);
-    server.kill('SIGTERM');
-    bare.kill('SIGTERM');
+    const exits = [server, ...others].map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of [server, ...others, bare]) child.kill('SIGTERM');
+    await Promise.all(exits);
   } finally {
+    await throwaway?.drop();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -37,6 +37,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: !deps.logRequests }),
     trustProxy: deps.config.trustProxy,
+    // While stopping, a request that still arrives on an open connection is answered in full (with
+    // Connection: close) rather than with Fastify's own 503 body, which is not our error shape.
+    return503OnClosing: false,
     bodyLimit: 16 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
@@ -64,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await keyed.register(cardRoutes, { queries });
   });
   await app.register(keyRoutes, { access: deps.access });
-  await app.register(healthRoutes, { store: deps.store });
+  await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
   await app.register(mcpRoutes, { queries, access: deps.access });

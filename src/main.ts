@@ -24,12 +24,25 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Load balancers give up on a draining instance after a while; so does this, within 10 s.
+    const force = setTimeout(() => {
+      app.log.error('requests in flight did not finish within 10 s: exiting anyway');
+      process.exit(1);
+    }, 9_000);
     force.unref();
-    await app.close();
-    await store.close();
-    await accessStore.close();
-    process.exit(0);
+    // close() stops listening and waits for every connection to end; a keep-alive connection whose
+    // request finishes after that would stay open for its keep-alive timeout, so idle ones are closed as they appear.
+    const reapIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+      clearInterval(reapIdle);
+      await Promise.all([store.close(), accessStore.close()]);
+      app.log.info('stopped: requests in flight answered, database connections closed');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not stop cleanly');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

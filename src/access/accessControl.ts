@@ -41,4 +41,6 @@ export interface AccessControl {
    * headers of key-creation answers that never reach createKey (a malformed or oversized body).
    */
   keyCreationAllowance(clientAddress: string): Promise<Allowance>;
+  /** Whether keys and usage can be read and counted now (for /healthz); never throws. */
+  ping(): Promise<boolean>;
 }

@@ -87,6 +87,10 @@ export class AccessService implements AccessControl {
     return dailyKeyAllowance(await this.store.keysCreatedBy(normalizeAddress(clientAddress), dayOf(now)), now);
   }
 
+  ping(): Promise<boolean> {
+    return this.store.ping();
+  }
+
   private tryIt(key: string): string {
     return `curl -H "Authorization: Bearer ${key}" "${this.options.publicBaseUrl}/v1/cards?q=pikachu&limit=5"`;
   }

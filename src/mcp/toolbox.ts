@@ -9,6 +9,7 @@ import type { Allowance } from '../access/rateLimitHeaders.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../openapi/document.js';
 import { validationMessage } from '../routes/errors.js';
+import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../store/unavailable.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
 
 // ajv-formats is CommonJS with its function as the default export.
@@ -75,6 +76,10 @@ export class McpToolbox {
     try {
       return toResult(await this.answer(tool, { ...args }, context), context);
     } catch (error) {
+      if (isStoreUnavailable(error)) {
+        context.log.warn({ err: error, tool: name }, 'the database does not answer');
+        return failure(UNAVAILABLE_MESSAGE);
+      }
       context.log.error({ err: error, tool: name }, 'tool call failed');
       return failure('internal error');
     }

@@ -2,6 +2,7 @@ import type {} from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../access/messages.js';
 import { LANGUAGES } from '../schemas/common.js';
+import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../store/unavailable.js';
 
 /** An expected failure, turned into `{"error": message}` with its status at the HTTP edge. */
 export class HttpError extends Error {
@@ -60,6 +61,11 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
+    if (isStoreUnavailable(error)) {
+      // The rate-limit headers already set (the unkeyed defaults when the key could not be checked) stay.
+      request.log.warn({ err: error }, 'the database does not answer');
+      return sendError(reply, 503, UNAVAILABLE_MESSAGE);
+    }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) return sendError(reply, 400, fastifyError.message);
     const status = fastifyError.statusCode ?? 500;
@@ -74,7 +80,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, status >= 500 && status <= 599 && status !== 500 ? status : 500,
-      status === 503 ? 'the service is unavailable; try again shortly' : 'internal error');
+      status === 503 ? UNAVAILABLE_MESSAGE : 'internal error');
   });
 
   app.setNotFoundHandler((request, reply) =>

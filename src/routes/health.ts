@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { AccessControl } from '../access/accessControl.js';
 import type { CatalogStore } from '../store/catalogStore.js';
 import { ErrorBody } from '../schemas/common.js';
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ store: CatalogStore }> = async (app, { store }) => {
+/** Healthy while both the catalog and the keys answer: an instance that cannot check keys serves nothing keyed. */
+export const healthRoutes: FastifyPluginAsyncTypebox<{ store: CatalogStore; access: Pick<AccessControl, 'ping'> }> = async (app, { store, access }) => {
   app.get('/healthz', {
     schema: {
       operationId: 'health',
@@ -15,7 +17,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: CatalogStore }> = 
       },
     },
   }, async (_request, reply) => {
-    if (await store.ping()) return reply.send({ status: 'ok' });
+    const answers = await Promise.all([store.ping(), access.ping()]);
+    if (answers.every(Boolean)) return reply.send({ status: 'ok' });
     return reply.code(503).send({ error: 'the store does not answer; try again shortly' });
   });
 };

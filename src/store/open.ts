@@ -1,6 +1,7 @@
 import type { AccessStore } from '../access/accessStore.js';
 import { ConfigError } from '../config.js';
 import type { CatalogStore } from './catalogStore.js';
+import { PostgresAccessStore } from './postgres/postgresAccessStore.js';
 import { DEFAULT_POOL_SIZE, PostgresCatalogStore } from './postgres/postgresCatalogStore.js';
 import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';
 import { SqliteAccessStore } from './sqlite/sqliteAccessStore.js';
@@ -24,11 +25,12 @@ export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessE
 /**
  * The keys-and-usage store that DATABASE_URL names. With SQLite it is a file of its own beside
  * the catalog (`var/catalog.db` → `var/catalog.access.db`), so that requests never wait on an
- * import's long write transaction.
+ * import's long write transaction. With PostgreSQL it is tables of their own in the same database,
+ * always on the primary (never DATABASE_READ_URL), with a pool of DATABASE_POOL_SIZE connections.
  */
-export async function openAccessStore(databaseUrl: string): Promise<AccessStore> {
+export async function openAccessStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<AccessStore> {
   if (isPostgres(databaseUrl)) {
-    throw new Error('PostgreSQL is not supported yet for keys and usage: use a file: DATABASE_URL');
+    return PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env) });
   }
   return new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl)));
 }

@@ -23,8 +23,8 @@ export function newKey(fields: Partial<NewKey> = {}): NewKey & { key: string } {
 const dayLimit = (address: string, day = '2026-01-15') => ({ address, day, limit: 3 });
 
 /** The behaviour every AccessStore implementation (SQLite, PostgreSQL) must show. */
-export function accessStoreContract(name: string, open: () => Promise<StoreUnderTest>): void {
-  describe(`AccessStore contract: ${name}`, () => {
+export function accessStoreContract(name: string, open: () => Promise<StoreUnderTest>, options: { skip: string | false } = { skip: false }): void {
+  describe(`AccessStore contract: ${name}`, options, () => {
     let subject: StoreUnderTest;
     let store: AccessStore;
     beforeEach(async () => {

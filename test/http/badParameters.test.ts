@@ -1,95 +1,98 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCatalogServer, type RunningServer } from '../support/catalogServer.js';
+import { onStore, STORE_KINDS } from '../support/stores.js';
 
 const LANG_MESSAGE = 'lang must be one of: en, ja, fr, it, de, es, ko, pt, zh-tw, id, th, zh-cn, es-mx, ru, pl, nl';
 
-describe('every bad parameter of DECISIONS.md gets its 4xx JSON error, never a 5xx', () => {
-  let server: RunningServer;
-  before(async () => { server = await startCatalogServer(); });
-  after(async () => { await server.close(); });
+for (const store of STORE_KINDS) {
+  describe(`every bad parameter of DECISIONS.md gets its 4xx JSON error, never a 5xx (${store})`, await onStore(store), () => {
+    let server: RunningServer;
+    before(async () => { server = await startCatalogServer({ store }); });
+    after(async () => { await server.close(); });
 
-  const cases: Array<[string, number, string]> = [
-    ['/v1/sets?limit=0', 400, 'limit must be an integer from 1 to 200'],
-    ['/v1/sets?limit=201', 400, 'limit must be an integer from 1 to 200'],
-    ['/v1/sets?limit=abc', 400, 'limit must be an integer from 1 to 200'],
-    ['/v1/sets?limit=1.5', 400, 'limit must be an integer from 1 to 200'],
-    ['/v1/sets?limit=', 400, 'limit must be an integer from 1 to 200'],
-    ['/v1/cards?set=en-base1&limit=-3', 400, 'limit must be an integer from 1 to 200'],
-    ['/v1/sets?offset=-1', 400, 'offset must be an integer of 0 or more'],
-    ['/v1/sets?offset=x', 400, 'offset must be an integer of 0 or more'],
-    ['/v1/cards?q=pika&offset=0.5', 400, 'offset must be an integer of 0 or more'],
-    ['/v1/sets?lang=xx', 400, LANG_MESSAGE],
-    ['/v1/sets?lang=EN', 400, LANG_MESSAGE],
-    ['/v1/cards?q=pika&lang=pt-br', 400, LANG_MESSAGE],
-    ['/v1/cards?q=a', 400, 'q must be 2 to 60 characters long'],
-    ['/v1/cards?q=%20a%20', 400, 'q must be 2 to 60 characters long'],
-    [`/v1/cards?q=${'a'.repeat(61)}`, 400, 'q must be 2 to 60 characters long'],
-    ['/v1/cards?q=', 400, 'q must be 2 to 60 characters long'],
-    ['/v1/cards', 400, 'exactly one of id, set, q is required'],
-    ['/v1/cards?lang=en', 400, 'exactly one of id, set, q is required'],
-    ['/v1/cards?id=en-base1-4&set=en-base1', 400, 'exactly one of id, set, q is required'],
-    ['/v1/cards?id=en-base1-4&q=char', 400, 'exactly one of id, set, q is required'],
-    ['/v1/cards?id=en-base1-4&set=en-base1&q=char', 400, 'exactly one of id, set, q is required'],
-    ['/v1/sets?id=en-base1&limit=0', 400, 'limit must be an integer from 1 to 200'],
-    ['/v1/sets?id=en-base1&lang=zz', 400, LANG_MESSAGE],
-    ['/v1/sets?id=en-base1&offset=-5', 400, 'offset must be an integer of 0 or more'],
-    ['/v1/sets?id=en-nope', 404, 'no set with id en-nope; set ids look like en-base1 (list them with /v1/sets)'],
-    ['/v1/sets?id=EN-BASE1', 404, 'no set with id EN-BASE1; set ids look like en-base1 (list them with /v1/sets)'],
-    ['/v1/cards?set=en-nope', 404, 'no set with id en-nope; set ids look like en-base1 (list them with /v1/sets)'],
-    ['/v1/cards?id=en-base1-999', 404, 'no card with id en-base1-999; card ids look like en-base1-4'],
-    ['/v1/nothing', 404, 'no such path: GET /v1/nothing; see /openapi.json'],
-  ];
-  for (const [url, status, message] of cases) {
-    it(`${url} → ${status} "${message}"`, async () => {
-      const response = await server.get(url);
-      assert.equal(response.status, status);
-      assert.deepEqual(response.body, { error: message });
-      assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
-    });
-  }
-
-  it('a search with no match is 200 with an empty list, and a valid q of 60 characters after trimming is accepted', async () => {
-    const none = await server.get('/v1/cards?q=zzzzqqq');
-    assert.equal(none.status, 200);
-    assert.deepEqual(none.body.data, []);
-    assert.equal(none.body.pagination.has_more, false);
-    const padded = await server.get(`/v1/cards?q=${encodeURIComponent(`  ${'b'.repeat(60)}  `)}`);
-    assert.equal(padded.status, 200);
-  });
-
-  it('%, _, quotes and backslashes in q are literal', async () => {
-    for (const q of ['%%', '__', '%a%', '"a"', "'a'", '\\a\\', 'a"b', 'x*', 'a\u0000bc', 'pi\u0000']) {
-      const response = await server.get(`/v1/cards?q=${encodeURIComponent(q)}`);
-      assert.equal(response.status, 200, q);
-      assert.deepEqual(response.body.data, [], q);
+    const cases: Array<[string, number, string]> = [
+      ['/v1/sets?limit=0', 400, 'limit must be an integer from 1 to 200'],
+      ['/v1/sets?limit=201', 400, 'limit must be an integer from 1 to 200'],
+      ['/v1/sets?limit=abc', 400, 'limit must be an integer from 1 to 200'],
+      ['/v1/sets?limit=1.5', 400, 'limit must be an integer from 1 to 200'],
+      ['/v1/sets?limit=', 400, 'limit must be an integer from 1 to 200'],
+      ['/v1/cards?set=en-base1&limit=-3', 400, 'limit must be an integer from 1 to 200'],
+      ['/v1/sets?offset=-1', 400, 'offset must be an integer of 0 or more'],
+      ['/v1/sets?offset=x', 400, 'offset must be an integer of 0 or more'],
+      ['/v1/cards?q=pika&offset=0.5', 400, 'offset must be an integer of 0 or more'],
+      ['/v1/sets?lang=xx', 400, LANG_MESSAGE],
+      ['/v1/sets?lang=EN', 400, LANG_MESSAGE],
+      ['/v1/cards?q=pika&lang=pt-br', 400, LANG_MESSAGE],
+      ['/v1/cards?q=a', 400, 'q must be 2 to 60 characters long'],
+      ['/v1/cards?q=%20a%20', 400, 'q must be 2 to 60 characters long'],
+      [`/v1/cards?q=${'a'.repeat(61)}`, 400, 'q must be 2 to 60 characters long'],
+      ['/v1/cards?q=', 400, 'q must be 2 to 60 characters long'],
+      ['/v1/cards', 400, 'exactly one of id, set, q is required'],
+      ['/v1/cards?lang=en', 400, 'exactly one of id, set, q is required'],
+      ['/v1/cards?id=en-base1-4&set=en-base1', 400, 'exactly one of id, set, q is required'],
+      ['/v1/cards?id=en-base1-4&q=char', 400, 'exactly one of id, set, q is required'],
+      ['/v1/cards?id=en-base1-4&set=en-base1&q=char', 400, 'exactly one of id, set, q is required'],
+      ['/v1/sets?id=en-base1&limit=0', 400, 'limit must be an integer from 1 to 200'],
+      ['/v1/sets?id=en-base1&lang=zz', 400, LANG_MESSAGE],
+      ['/v1/sets?id=en-base1&offset=-5', 400, 'offset must be an integer of 0 or more'],
+      ['/v1/sets?id=en-nope', 404, 'no set with id en-nope; set ids look like en-base1 (list them with /v1/sets)'],
+      ['/v1/sets?id=EN-BASE1', 404, 'no set with id EN-BASE1; set ids look like en-base1 (list them with /v1/sets)'],
+      ['/v1/cards?set=en-nope', 404, 'no set with id en-nope; set ids look like en-base1 (list them with /v1/sets)'],
+      ['/v1/cards?id=en-base1-999', 404, 'no card with id en-base1-999; card ids look like en-base1-4'],
+      ['/v1/nothing', 404, 'no such path: GET /v1/nothing; see /openapi.json'],
+    ];
+    for (const [url, status, message] of cases) {
+      it(`${url} → ${status} "${message}"`, async () => {
+        const response = await server.get(url);
+        assert.equal(response.status, status);
+        assert.deepEqual(response.body, { error: message });
+        assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+      });
     }
-  });
 
-  it('unknown query parameters are ignored', async () => {
-    const response = await server.get('/v1/sets?foo=bar&lang=en');
-    assert.equal(response.status, 200);
-    assert.ok(response.body.data.length > 0);
-  });
-
-  it('a wrong method gets 405 with an Allow header and a JSON error', async () => {
-    const response = await fetch(`${server.baseUrl}/v1/cards`, { method: 'DELETE' });
-    assert.equal(response.status, 405);
-    assert.equal(response.headers.get('allow'), 'GET, HEAD, OPTIONS');
-    assert.deepEqual(await response.json(), { error: 'DELETE is not allowed on /v1/cards; use GET' });
-  });
-
-  it('every response, errors included, is readable by browsers', async () => {
-    for (const url of ['/v1/sets', '/v1/sets?limit=0', '/nope']) {
-      const response = await server.get(url);
-      assert.equal(response.headers.get('access-control-allow-origin'), '*');
-      assert.match(response.headers.get('access-control-expose-headers') ?? '', /X-RateLimit-Remaining/);
-    }
-    const preflight = await fetch(`${server.baseUrl}/v1/cards`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    it('a search with no match is 200 with an empty list, and a valid q of 60 characters after trimming is accepted', async () => {
+      const none = await server.get('/v1/cards?q=zzzzqqq');
+      assert.equal(none.status, 200);
+      assert.deepEqual(none.body.data, []);
+      assert.equal(none.body.pagination.has_more, false);
+      const padded = await server.get(`/v1/cards?q=${encodeURIComponent(`  ${'b'.repeat(60)}  `)}`);
+      assert.equal(padded.status, 200);
     });
-    assert.equal(preflight.status, 204);
-    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Authorization/);
+
+    it('%, _, quotes and backslashes in q are literal', async () => {
+      for (const q of ['%%', '__', '%a%', '"a"', "'a'", '\\a\\', 'a"b', 'x*', 'a\u0000bc', 'pi\u0000']) {
+        const response = await server.get(`/v1/cards?q=${encodeURIComponent(q)}`);
+        assert.equal(response.status, 200, q);
+        assert.deepEqual(response.body.data, [], q);
+      }
+    });
+
+    it('unknown query parameters are ignored', async () => {
+      const response = await server.get('/v1/sets?foo=bar&lang=en');
+      assert.equal(response.status, 200);
+      assert.ok(response.body.data.length > 0);
+    });
+
+    it('a wrong method gets 405 with an Allow header and a JSON error', async () => {
+      const response = await fetch(`${server.baseUrl}/v1/cards`, { method: 'DELETE' });
+      assert.equal(response.status, 405);
+      assert.equal(response.headers.get('allow'), 'GET, HEAD, OPTIONS');
+      assert.deepEqual(await response.json(), { error: 'DELETE is not allowed on /v1/cards; use GET' });
+    });
+
+    it('every response, errors included, is readable by browsers', async () => {
+      for (const url of ['/v1/sets', '/v1/sets?limit=0', '/nope']) {
+        const response = await server.get(url);
+        assert.equal(response.headers.get('access-control-allow-origin'), '*');
+        assert.match(response.headers.get('access-control-expose-headers') ?? '', /X-RateLimit-Remaining/);
+      }
+      const preflight = await fetch(`${server.baseUrl}/v1/cards`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      });
+      assert.equal(preflight.status, 204);
+      assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Authorization/);
+    });
   });
-});
+}

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { McpHarness, withoutRetrievedAt, type McpSession } from '../support/mcpHarness.js';
+import { onStore, STORE_KINDS } from '../support/stores.js';
 
 /** Each catalog tool call beside the REST request with the same parameters. */
 const SAME_REQUESTS: Array<{ tool: string; args: Record<string, unknown>; rest: string }> = [
@@ -19,52 +20,54 @@ const SAME_REQUESTS: Array<{ tool: string; args: Record<string, unknown>; rest: 
   { tool: 'search_cards', args: { q: 'mewtwo' }, rest: '/v1/cards?q=mewtwo' },
 ];
 
-describe('MCP catalog tools answer what REST answers', () => {
-  let harness: McpHarness;
-  let session: McpSession;
-  let key: string;
+for (const store of STORE_KINDS) {
+  describe(`MCP catalog tools answer what REST answers (${store})`, await onStore(store), () => {
+    let harness: McpHarness;
+    let session: McpSession;
+    let key: string;
 
-  before(async () => {
-    harness = await McpHarness.start();
-    key = await harness.issueKey();
-    session = await harness.connect(key);
-    await session.client.listTools(); // the client checks structured results against the listed output schemas
-  });
-  after(async () => {
-    await session.close();
-    await harness.close();
-  });
-
-  for (const { tool, args, rest } of SAME_REQUESTS) {
-    test(`${tool} ${JSON.stringify(args)} equals GET ${rest}, as structured content and as text`, async () => {
-      const { result } = await session.call(tool, args);
-      const answer = await harness.rest(rest, { key });
-      assert.equal(answer.status, 200);
-      assert.notEqual(result.isError, true);
-      assert.deepEqual(withoutRetrievedAt(result.structuredContent), withoutRetrievedAt(answer.body));
-      assert.match(String(result.structuredContent?.retrieved_at), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      const [content] = result.content;
-      assert.equal(content?.type, 'text');
-      assert.deepEqual(JSON.parse((content as { text: string }).text), result.structuredContent);
+    before(async () => {
+      harness = await McpHarness.start({ store });
+      key = await harness.issueKey();
+      session = await harness.connect(key);
+      await session.client.listTools(); // the client checks structured results against the listed output schemas
     });
-  }
+    after(async () => {
+      await session.close();
+      await harness.close();
+    });
 
-  test('paging through a set with has_more visits every card once', async () => {
-    const seen: string[] = [];
-    for (let offset = 0; ; offset += 2) {
-      const { result } = await session.call('list_cards_in_set', { set_id: 'en-base1', limit: 2, offset });
-      const page = result.structuredContent as { data: Array<{ id: string }>; pagination: { has_more: boolean; total: number } };
-      seen.push(...page.data.map((card) => card.id));
-      if (!page.pagination.has_more) {
-        assert.equal(seen.length, page.pagination.total);
-        break;
-      }
+    for (const { tool, args, rest } of SAME_REQUESTS) {
+      test(`${tool} ${JSON.stringify(args)} equals GET ${rest}, as structured content and as text`, async () => {
+        const { result } = await session.call(tool, args);
+        const answer = await harness.rest(rest, { key });
+        assert.equal(answer.status, 200);
+        assert.notEqual(result.isError, true);
+        assert.deepEqual(withoutRetrievedAt(result.structuredContent), withoutRetrievedAt(answer.body));
+        assert.match(String(result.structuredContent?.retrieved_at), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        const [content] = result.content;
+        assert.equal(content?.type, 'text');
+        assert.deepEqual(JSON.parse((content as { text: string }).text), result.structuredContent);
+      });
     }
-    assert.equal(new Set(seen).size, seen.length);
-  });
 
-  test('a number sent as a string is read as REST reads a query string', async () => {
-    const { result } = await session.call('list_sets', { limit: '2' });
-    assert.equal((result.structuredContent as { pagination: { limit: number } }).pagination.limit, 2);
+    test('paging through a set with has_more visits every card once', async () => {
+      const seen: string[] = [];
+      for (let offset = 0; ; offset += 2) {
+        const { result } = await session.call('list_cards_in_set', { set_id: 'en-base1', limit: 2, offset });
+        const page = result.structuredContent as { data: Array<{ id: string }>; pagination: { has_more: boolean; total: number } };
+        seen.push(...page.data.map((card) => card.id));
+        if (!page.pagination.has_more) {
+          assert.equal(seen.length, page.pagination.total);
+          break;
+        }
+      }
+      assert.equal(new Set(seen).size, seen.length);
+    });
+
+    test('a number sent as a string is read as REST reads a query string', async () => {
+      const { result } = await session.call('list_sets', { limit: '2' });
+      assert.equal((result.structuredContent as { pagination: { limit: number } }).pagination.limit, 2);
+    });
   });
-});
+}

@@ -8,6 +8,8 @@ import { buildApp } from '../../src/app.js';
 import { seedDemoCatalog } from '../../src/importer/demoCatalog.js';
 import type { CatalogStore } from '../../src/store/catalogStore.js';
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
+import { createTestDatabase, type TestDatabase } from './postgres.js';
+import type { StoreKind } from './stores.js';
 
 export const TEST_PUBLIC_BASE_URL = 'https://tcg.example.test';
 
@@ -17,7 +19,7 @@ export interface TestServer {
   app: FastifyInstance;
   accessStore: AccessStore;
   catalogStore: CatalogStore;
-  /** The temporary directory holding the SQLite files. */
+  /** The temporary directory (holding the SQLite files when the store is SQLite). */
   dir: string;
   databaseUrl: string;
   close(): Promise<void>;
@@ -30,16 +32,23 @@ export interface TestServerOptions {
   wrapCatalog?: (store: CatalogStore) => CatalogStore;
   /** Serve this existing catalog file instead of a fresh one holding the demo catalog. */
   catalogFile?: string;
+  /** SQLite files (the default) or a throwaway PostgreSQL database on 127.0.0.1:5432, dropped by close(). */
+  store?: StoreKind;
 }
 
-/** The app on fresh SQLite files in a temporary directory, listening on 127.0.0.1 on a free port. */
+/**
+ * The app on a fresh store (SQLite files in a temporary directory, or a throwaway PostgreSQL
+ * database) holding the demo catalog, listening on 127.0.0.1 on a free port.
+ */
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tcg-keys-test-'));
-  const databaseUrl = `file:${options.catalogFile ?? path.join(dir, 'catalog.db')}`;
-  const realCatalog = await openCatalogStore(databaseUrl);
+  if (options.store === 'postgres' && options.catalogFile) throw new Error('catalogFile is a SQLite file: not with store postgres');
+  const database: TestDatabase | undefined = options.store === 'postgres' ? await createTestDatabase('http_test') : undefined;
+  const databaseUrl = database?.url ?? `file:${options.catalogFile ?? path.join(dir, 'catalog.db')}`;
+  const realCatalog = await openCatalogStore(databaseUrl, { DATABASE_POOL_SIZE: '10' });
   if (!options.catalogFile) await seedDemoCatalog(realCatalog);
   const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
-  const accessStore = await openAccessStore(databaseUrl);
+  const accessStore = await openAccessStore(databaseUrl, { DATABASE_POOL_SIZE: '10' });
   const access = new AccessService(accessStore, { publicBaseUrl: TEST_PUBLIC_BASE_URL, now: options.now });
   const app = await buildApp({
     config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false },
@@ -55,6 +64,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       await app.close();
       await accessStore.close();
       await realCatalog.close();
+      await database?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

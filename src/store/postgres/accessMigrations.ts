@@ -1,0 +1,40 @@
+/**
+ * Versioned schema of keys and usage in PostgreSQL; each entry runs once, in order, in a
+ * transaction, recorded in `access_migrations` (apart from `catalog_migrations`). These tables are
+ * not the catalog's: an import never reads or writes them.
+ */
+export const ACCESS_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE api_keys (
+    id            bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    key_hash      text NOT NULL UNIQUE,   -- SHA-256 of the key, hex; the key itself is never stored
+    key_prefix    text NOT NULL,          -- the first characters, to name the key to an operator
+    email         text NOT NULL,          -- trimmed, lower case
+    source        text,
+    tier          text NOT NULL,
+    monthly_limit integer,                -- NULL: unlimited
+    created_at    timestamptz NOT NULL,
+    revoked_at    timestamptz
+  );
+  -- One active free key per email: two instances inserting the same email at once get one row;
+  -- the other insert waits for the first to commit, then finds the conflict.
+  CREATE UNIQUE INDEX api_keys_one_active_free_key ON api_keys (lower(btrim(email)))
+    WHERE tier = 'free' AND revoked_at IS NULL;
+  CREATE INDEX api_keys_by_prefix ON api_keys (key_prefix);
+  CREATE INDEX api_keys_by_email ON api_keys (email);
+
+  CREATE TABLE key_usage (
+    key_id bigint NOT NULL REFERENCES api_keys (id),
+    month  text NOT NULL,                 -- YYYY-MM, UTC
+    used   integer NOT NULL,
+    PRIMARY KEY (key_id, month)
+  );
+
+  CREATE TABLE key_creations (
+    address text NOT NULL,                -- client address
+    day     text NOT NULL,                -- YYYY-MM-DD, UTC
+    created integer NOT NULL,
+    PRIMARY KEY (address, day)
+  );
+  `,
+];

@@ -1,0 +1,174 @@
+import type pg from 'pg';
+import type {
+  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey,
+} from '../../access/accessStore.js';
+import { ACCESS_MIGRATIONS } from './accessMigrations.js';
+import { migrate } from './migrations.js';
+import { createPool, poolAnswers } from './pool.js';
+
+export interface PostgresAccessStoreOptions {
+  /** postgres://… of the primary. Keys and usage never go to a replica: a count must see every count. */
+  databaseUrl: string;
+  /** Connections in the pool (DATABASE_POOL_SIZE). */
+  poolSize: number;
+}
+
+interface KeyRow {
+  id: string;
+  key_prefix: string;
+  email: string;
+  tier: string;
+  monthly_limit: number | null;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const KEY_COLUMNS = 'id, key_prefix, email, tier, monthly_limit, created_at, revoked_at';
+
+// The whole quota check is this one statement: the month's row is created at 1, or raised by one
+// only while below the limit. ON CONFLICT DO UPDATE locks the row and re-checks the WHERE on its
+// newest version, so any number of connections and instances together never pass the limit.
+const COUNT_REQUEST = `
+  INSERT INTO key_usage (key_id, month, used)
+  SELECT $1, $2, 1 WHERE $3::integer IS NULL OR $3::integer > 0
+  ON CONFLICT (key_id, month) DO UPDATE SET used = key_usage.used + 1
+  WHERE $3::integer IS NULL OR key_usage.used < $3::integer
+  RETURNING used`;
+// The address's count for the day, raised by one only while below its limit; the row stays
+// locked until the key's transaction ends, so creations from one address queue up.
+const COUNT_CREATION = `
+  INSERT INTO key_creations (address, day, created)
+  SELECT $1, $2, 1 WHERE $3::integer > 0
+  ON CONFLICT (address, day) DO UPDATE SET created = key_creations.created + 1
+  WHERE key_creations.created < $3::integer
+  RETURNING created`;
+// A second active free key for the email conflicts on the partial unique index and inserts nothing.
+const INSERT_KEY = `
+  INSERT INTO api_keys (key_hash, key_prefix, email, source, tier, monthly_limit, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7)
+  ON CONFLICT (lower(btrim(email))) WHERE tier = 'free' AND revoked_at IS NULL DO NOTHING
+  RETURNING id`;
+const REVOKE_WHERE: Record<'email' | 'prefix' | 'keyHash', string> = {
+  email: 'email = $2', prefix: 'key_prefix = $2', keyHash: 'key_hash = $2',
+};
+
+/**
+ * Keys and usage in PostgreSQL, on the primary, in tables of their own (`api_keys`, `key_usage`,
+ * `key_creations`) that catalog imports never touch. Every instance of the service may share them.
+ */
+export class PostgresAccessStore implements AccessStore {
+  private closed = false;
+
+  /** Connects and migrates (under an advisory lock, so instances starting at once wait for each other). */
+  static async open(options: PostgresAccessStoreOptions): Promise<PostgresAccessStore> {
+    const pool = createPool(options.databaseUrl, options.poolSize);
+    try {
+      await migrate(pool, 'access_migrations', ACCESS_MIGRATIONS);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PostgresAccessStore(pool);
+  }
+
+  private constructor(private readonly pool: pg.Pool) {}
+
+  async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
+    const { rows } = await this.pool.query<KeyRow>({
+      name: 'access_key_by_hash', text: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, values: [keyHash],
+    });
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  async countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null> {
+    const { rows } = await this.pool.query<{ used: number }>({
+      name: 'access_count_request', text: COUNT_REQUEST, values: [keyId, month, monthlyLimit],
+    });
+    return rows[0]?.used ?? null;
+  }
+
+  async usage(keyId: string, month: string): Promise<number> {
+    const { rows } = await this.pool.query<{ used: number }>({
+      name: 'access_usage', text: 'SELECT used FROM key_usage WHERE key_id = $1 AND month = $2', values: [keyId, month],
+    });
+    return rows[0]?.used ?? 0;
+  }
+
+  async insertKey(key: NewKey, addressLimit?: AddressLimit): Promise<KeyInsertion> {
+    const client = await this.pool.connect();
+    let healthy = true;
+    try {
+      await client.query('BEGIN');
+      let createdToday = 0;
+      if (addressLimit) {
+        const { address, day, limit } = addressLimit;
+        const counted = await client.query<{ created: number }>(COUNT_CREATION, [address, day, limit]);
+        if (counted.rows.length === 0) {
+          const now = await client.query<{ created: number }>(
+            'SELECT created FROM key_creations WHERE address = $1 AND day = $2', [address, day]);
+          await client.query('ROLLBACK');
+          return { outcome: 'address-limit', createdToday: now.rows[0]?.created ?? 0 };
+        }
+        createdToday = counted.rows[0]!.created;
+      }
+      const inserted = await client.query<{ id: string }>(INSERT_KEY, [
+        key.keyHash, key.prefix, key.email, key.source, key.tier, key.monthlyLimit, key.createdAt,
+      ]);
+      if (inserted.rows.length === 0) {
+        // The refusal counts for nothing: the address's count goes back to what it was.
+        await client.query('ROLLBACK');
+        return { outcome: 'email-taken', createdToday: addressLimit ? createdToday - 1 : 0 };
+      }
+      await client.query('COMMIT');
+      return { outcome: 'created', id: inserted.rows[0]!.id, createdToday };
+    } catch (error) {
+      healthy = false;
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      // A connection that failed mid-transaction is discarded rather than reused.
+      client.release(!healthy);
+    }
+  }
+
+  async keysCreatedBy(address: string, day: string): Promise<number> {
+    const { rows } = await this.pool.query<{ created: number }>({
+      name: 'access_created_by', text: 'SELECT created FROM key_creations WHERE address = $1 AND day = $2', values: [address, day],
+    });
+    return rows[0]?.created ?? 0;
+  }
+
+  async revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]> {
+    const [field, value] = 'email' in selector ? ['email', selector.email] as const
+      : 'prefix' in selector ? ['prefix', selector.prefix] as const : ['keyHash', selector.keyHash] as const;
+    const { rows } = await this.pool.query<KeyRow>(
+      `UPDATE api_keys SET revoked_at = $1 WHERE ${REVOKE_WHERE[field]} AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`,
+      [revokedAt, value]);
+    return rows.map(toRecord).sort((a, b) => Number(a.id) - Number(b.id));
+  }
+
+  async listKeys(month: string): Promise<KeyUsage[]> {
+    const { rows } = await this.pool.query<KeyRow & { used: number }>(`
+      SELECT ${KEY_COLUMNS.split(', ').map((c) => `k.${c}`).join(', ')}, coalesce(u.used, 0) AS used
+      FROM api_keys k LEFT JOIN key_usage u ON u.key_id = k.id AND u.month = $1
+      ORDER BY k.id`, [month]);
+    return rows.map((row) => ({ ...toRecord(row), used: row.used }));
+  }
+
+  ping(): Promise<boolean> {
+    return poolAnswers(this.pool);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+function toRecord(row: KeyRow): KeyRecord {
+  return {
+    id: String(row.id), prefix: row.key_prefix, email: row.email, tier: row.tier, monthlyLimit: row.monthly_limit,
+    createdAt: row.created_at.toISOString(), revokedAt: row.revoked_at === null ? null : row.revoked_at.toISOString(),
+  };
+}
