@@ -4,7 +4,7 @@ import type {
 } from '../../access/accessStore.js';
 import { ACCESS_MIGRATIONS } from './accessMigrations.js';
 import { migrate } from './migrations.js';
-import { createPool, poolAnswers } from './pool.js';
+import { createPool, inDurableTransaction, poolAnswers } from './pool.js';
 
 export interface PostgresAccessStoreOptions {
   /** postgres://… of the primary. Keys and usage never go to a replica: a count must see every count. */
@@ -61,7 +61,10 @@ export class PostgresAccessStore implements AccessStore {
 
   /** Connects and migrates (under an advisory lock, so instances starting at once wait for each other). */
   static async open(options: PostgresAccessStoreOptions): Promise<PostgresAccessStore> {
-    const pool = createPool(options.databaseUrl, options.poolSize);
+    // A request's count commits without waiting for the disk, as SQLite's usage writes do: a crash
+    // of the database (not a clean restart) may forget the last fraction of a second of counts.
+    // Keys and revocations wait for the disk (SET LOCAL synchronous_commit = on below).
+    const pool = createPool(options.databaseUrl, options.poolSize, { asynchronousCommit: true });
     try {
       await migrate(pool, 'access_migrations', ACCESS_MIGRATIONS);
     } catch (error) {
@@ -95,10 +98,9 @@ export class PostgresAccessStore implements AccessStore {
   }
 
   async insertKey(key: NewKey, addressLimit?: AddressLimit): Promise<KeyInsertion> {
-    const client = await this.pool.connect();
-    let healthy = true;
-    try {
-      await client.query('BEGIN');
+    // A refusal rolls back, so the address's count goes back to what it was; COMMIT after a
+    // ROLLBACK is a no-op with a warning, which is fine.
+    return inDurableTransaction(this.pool, async (client) => {
       let createdToday = 0;
       if (addressLimit) {
         const { address, day, limit } = addressLimit;
@@ -115,20 +117,11 @@ export class PostgresAccessStore implements AccessStore {
         key.keyHash, key.prefix, key.email, key.source, key.tier, key.monthlyLimit, key.createdAt,
       ]);
       if (inserted.rows.length === 0) {
-        // The refusal counts for nothing: the address's count goes back to what it was.
         await client.query('ROLLBACK');
         return { outcome: 'email-taken', createdToday: addressLimit ? createdToday - 1 : 0 };
       }
-      await client.query('COMMIT');
       return { outcome: 'created', id: inserted.rows[0]!.id, createdToday };
-    } catch (error) {
-      healthy = false;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      // A connection that failed mid-transaction is discarded rather than reused.
-      client.release(!healthy);
-    }
+    });
   }
 
   async keysCreatedBy(address: string, day: string): Promise<number> {
@@ -141,9 +134,9 @@ export class PostgresAccessStore implements AccessStore {
   async revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]> {
     const [field, value] = 'email' in selector ? ['email', selector.email] as const
       : 'prefix' in selector ? ['prefix', selector.prefix] as const : ['keyHash', selector.keyHash] as const;
-    const { rows } = await this.pool.query<KeyRow>(
+    const { rows } = await inDurableTransaction(this.pool, (client) => client.query<KeyRow>(
       `UPDATE api_keys SET revoked_at = $1 WHERE ${REVOKE_WHERE[field]} AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`,
-      [revokedAt, value]);
+      [revokedAt, value]));
     return rows.map(toRecord).sort((a, b) => Number(a.id) - Number(b.id));
   }
 
