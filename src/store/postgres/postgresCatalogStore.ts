@@ -8,6 +8,7 @@ import type {
 } from '../catalogStore.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { searchStatement } from './searchStatement.js';
+import { poolAnswers } from './pool.js';
 import { writeCatalog } from './writeCatalog.js';
 
 export interface PostgresCatalogStoreOptions {
@@ -20,7 +21,6 @@ export interface PostgresCatalogStoreOptions {
 }
 
 export const DEFAULT_POOL_SIZE = 10;
-const PING_TIMEOUT_MS = 3000;
 const EXPORT_PAGE = 2000;
 
 type DocRow = { doc: string };
@@ -160,18 +160,8 @@ export class PostgresCatalogStore implements CatalogStore {
   }
 
   async ping(): Promise<boolean> {
-    const answers = async (pool: pg.Pool): Promise<boolean> => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS); });
-      try {
-        const query = Promise.resolve().then(() => pool.query('SELECT 1'));
-        return await Promise.race([query.then(() => true, () => false), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
-    };
     const pools = this.reads === this.primary ? [this.primary] : [this.primary, this.reads];
-    return (await Promise.all(pools.map(answers))).every(Boolean);
+    return (await Promise.all(pools.map(poolAnswers))).every(Boolean);
   }
 
   async close(): Promise<void> {
