@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import pg from 'pg';
 import type { AccessStore } from '../../src/access/accessStore.js';
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
 import { PostgresAccessStore } from '../../src/store/postgres/postgresAccessStore.js';
-import { createTestDatabase, needsPostgres, type TestDatabase } from '../support/postgres.js';
+import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../support/postgres.js';
 import { accessStoreContract, newKey } from './accessStoreContract.js';
 
 const postgres = await needsPostgres();
@@ -15,15 +14,6 @@ accessStoreContract('PostgreSQL', async () => {
   return { store, dispose: async () => { await store.close(); await database.drop(); } };
 }, postgres);
 
-async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe('the PostgreSQL access store, beyond the contract', postgres, () => {
   const databases: TestDatabase[] = [];

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import pg from 'pg';
 import type { CardWithVariants } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
 import { ConfigError } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { PostgresCatalogStore } from '../../src/store/postgres/postgresCatalogStore.js';
 import { searchStatement } from '../../src/store/postgres/searchStatement.js';
-import { createTestDatabase, needsPostgres, type TestDatabase } from '../support/postgres.js';
+import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../support/postgres.js';
 
 const set = (id: string, release_date: string | null): CardSet => ({
   id, name: id, name_en: null, series: null, release_date, total: null, printed_total: null, language: 'en', logo_url: null, symbol_url: null,
@@ -18,15 +17,6 @@ const card = (setId: string, number: string, name: string): CardWithVariants => 
   variants: [{ variant_key: 'normal', variant_label: 'Normal', is_default: true, image_small: null, image_large: null }],
 });
 
-async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe('the PostgreSQL catalog store, beyond the contract', await needsPostgres(), () => {
   const databases: TestDatabase[] = [];

@@ -45,3 +45,14 @@ export async function createTestDatabase(prefix = 'catalog_test'): Promise<TestD
     drop: () => admin(async (client) => { await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); }),
   };
 }
+
+/** Runs one statement on its own connection to `url`; its rows. */
+export async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
