@@ -15,7 +15,7 @@ import { loadCatalog } from '../src/importer/runImport.js';
 import type { CardWithVariants } from '../src/schemas/card.js';
 import type { Language } from '../src/schemas/common.js';
 import type { CardSet } from '../src/schemas/set.js';
-import type { CatalogStore } from '../src/store/catalogStore.js';
+import type { CatalogStore } from '../src/catalog/catalogStore.js';
 import { PostgresCatalogStore } from '../src/store/postgres/postgresCatalogStore.js';
 import { searchStatement } from '../src/store/postgres/searchStatement.js';
 import { SqliteCatalogStore } from '../src/store/sqlite/sqliteCatalogStore.js';

@@ -23,10 +23,10 @@ import { createMcpServer } from '../src/mcp/server.js';
 import { McpToolbox } from '../src/mcp/toolbox.js';
 import { MCP_TOOLS } from '../src/mcp/tools.js';
 import type { AccessControl } from '../src/access/accessControl.js';
-import { FREE_MONTHLY_LIMIT, nextMonthStart } from '../src/access/rateLimitHeaders.js';
+import { FREE_MONTHLY_LIMIT, nextMonthStart } from '../src/access/monthlyQuota.js';
 import { buildApp } from '../src/app.js';
 import { seedDemoCatalog } from '../src/importer/demoCatalog.js';
-import type { CatalogStore } from '../src/store/catalogStore.js';
+import type { CatalogStore } from '../src/catalog/catalogStore.js';
 import { SqliteCatalogStore } from '../src/store/sqlite/sqliteCatalogStore.js';
 
 const allowAll: AccessControl = {

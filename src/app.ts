@@ -3,7 +3,8 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AccessControl } from './access/accessControl.js';
-import { RATE_LIMIT_HEADERS, setRateLimitHeaders, unkeyedAllowance } from './access/rateLimitHeaders.js';
+import { RATE_LIMIT_HEADERS, setRateLimitHeaders } from './edge/rateLimitHeaders.js';
+import { unkeyedAllowance } from './access/monthlyQuota.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
 import type { Config } from './config.js';
 import { openApiOptions } from './openapi/document.js';
@@ -11,11 +12,11 @@ import { cardRoutes } from './routes/cards.js';
 import { installErrorHandling, methodNotAllowed } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
-import { mcpRoutes } from './routes/mcp.js';
+import { mcpRoutes } from './mcp/endpoint.js';
 import { openApiRoute } from './routes/openapi.js';
 import { requireKey } from './routes/requireKey.js';
 import { setRoutes } from './routes/sets.js';
-import type { CatalogStore } from './store/catalogStore.js';
+import type { CatalogStore } from './catalog/catalogStore.js';
 
 export interface AppDeps {
   config: Pick<Config, 'publicBaseUrl' | 'trustProxy'>;

@@ -1,4 +1,4 @@
-import type { Allowance } from './rateLimitHeaders.js';
+import type { Allowance } from './allowance.js';
 
 /**
  * The seam between the HTTP edges (REST routes, the MCP endpoint) and keys and quotas.

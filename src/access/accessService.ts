@@ -4,8 +4,8 @@ import { dailyKeyAllowance, dayOf, KEYS_PER_ADDRESS_PER_DAY, normalizeAddress } 
 import { isEmailAddress, normalizeEmail, SOURCE_MAX_LENGTH } from './email.js';
 import { displayPrefix, generateKey, hashKey, keyFromAuthorization } from './keyFormat.js';
 import { MESSAGES } from './messages.js';
-import { FREE_MONTHLY_LIMIT, monthlyAllowance, monthOf, secondsUntil } from './monthlyQuota.js';
-import { unkeyedAllowance, type Allowance } from './rateLimitHeaders.js';
+import type { Allowance } from './allowance.js';
+import { FREE_MONTHLY_LIMIT, monthlyAllowance, monthOf, secondsUntil, unkeyedAllowance } from './monthlyQuota.js';
 
 export const FREE_TIER = 'free';
 

@@ -1,4 +1,4 @@
-import type { Allowance } from './rateLimitHeaders.js';
+import type { Allowance } from './allowance.js';
 
 /** New keys one client address may create per UTC day. */
 export const KEYS_PER_ADDRESS_PER_DAY = 3;

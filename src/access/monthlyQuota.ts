@@ -1,6 +1,7 @@
-import { FREE_MONTHLY_LIMIT, nextMonthStart, type Allowance } from './rateLimitHeaders.js';
+import type { Allowance } from './allowance.js';
 
-export { FREE_MONTHLY_LIMIT };
+/** Requests a free key may make per calendar month (UTC). */
+export const FREE_MONTHLY_LIMIT = 1000;
 
 /**
  * What the headers say for a key without a monthly limit (paid, internal and benchmark keys):
@@ -14,9 +15,19 @@ export function monthOf(now: Date): string {
   return now.toISOString().slice(0, 7);
 }
 
+/** 00:00 UTC on the 1st of the month after `now`, in Unix seconds. */
+export function nextMonthStart(now: Date): number {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000;
+}
+
 /** A key's month as the rate-limit headers describe it. */
 export function monthlyAllowance(monthlyLimit: number | null, used: number, now: Date): Allowance {
   return { limit: monthlyLimit ?? UNLIMITED_HEADER_LIMIT, used, reset: nextMonthStart(now) };
+}
+
+/** What a response without a valid key says: the free tier's month, nothing used by this caller. */
+export function unkeyedAllowance(now: Date): Allowance {
+  return { limit: FREE_MONTHLY_LIMIT, used: 0, reset: nextMonthStart(now) };
 }
 
 /** Whole seconds from `now` until `reset` (Unix seconds), at least 1. */

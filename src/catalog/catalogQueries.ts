@@ -1,5 +1,5 @@
 import type { Language } from '../schemas/common.js';
-import type { CatalogStore, JsonText, Page } from '../store/catalogStore.js';
+import type { CatalogStore, JsonText, Page } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
 
 /** What a catalog read answers: the JSON body as sent, or an expected failure as a value. */

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ImportProgress } from '../store/catalogStore.js';
+import type { ImportProgress } from '../catalog/importProgress.js';
 
 export interface ProgressDisplay {
   update: ImportProgress;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CatalogCounts, CatalogStore } from '../store/catalogStore.js';
+import type { CatalogCounts, CatalogStore } from '../catalog/catalogStore.js';
 import { readOwnExport } from './sources/ownExport.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

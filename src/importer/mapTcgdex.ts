@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/rankCatalog.js';
 import { LANGUAGES, type Language } from '../schemas/common.js';
 import type { CardWithVariants } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
-import type { ImportProgress } from '../store/catalogStore.js';
+import type { ImportProgress } from '../catalog/importProgress.js';
 import { countRecord, type ImportReport, type MappingNotes, type SkippedRecord } from './importReport.js';
 import { canonicalCard, canonicalSet, canonicalSetFromBrief, cardImages } from './tcgdexCanonical.js';
 import {

@@ -5,11 +5,11 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import { isEmailAddress } from '../access/email.js';
-import type { Allowance } from '../access/rateLimitHeaders.js';
+import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../openapi/document.js';
-import { validationMessage } from '../routes/errors.js';
-import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../store/unavailable.js';
+import { validationMessage } from '../edge/validation.js';
+import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../storeUnavailable.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
 
 // ajv-formats is CommonJS with its function as the default export.

@@ -1,13 +1,13 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { AccessControl } from '../access/accessControl.js';
-import type { Allowance } from '../access/rateLimitHeaders.js';
+import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { CardList, SingleCard } from '../schemas/card.js';
 import { LANGUAGES } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
 import { SetList, SingleSet } from '../schemas/set.js';
-import { trimEmail } from '../routes/keys.js';
+import { trimEmail } from '../edge/keyRequest.js';
 
 /**
  * The MCP tools: one place mapping each tool to its schemas (the REST ones) and to the

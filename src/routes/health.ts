@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AccessControl } from '../access/accessControl.js';
-import type { CatalogStore } from '../store/catalogStore.js';
+import type { CatalogStore } from '../catalog/catalogStore.js';
 import { ErrorBody } from '../schemas/common.js';
 
 /** Healthy while both the catalog and the keys answer: an instance that cannot check keys serves nothing keyed. */

@@ -1,19 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AccessControl } from '../access/accessControl.js';
-import { setRateLimitHeaders } from '../access/rateLimitHeaders.js';
+import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import { ErrorBody } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { HttpError, sendError } from './errors.js';
 import { strictBodyValidator } from './strictBodyValidator.js';
-
-/**
- * The email is compared trimmed, so surrounding white space is not a reason to refuse it: the
- * body of POST /v1/keys and the arguments of get_api_key are trimmed before they are validated.
- */
-export function trimEmail(body: unknown): void {
-  const object = body as Record<string, unknown> | null | undefined;
-  if (object && typeof object === 'object' && !Array.isArray(object) && typeof object.email === 'string') object.email = object.email.trim();
-}
+import { trimEmail } from '../edge/keyRequest.js';
 
 export const NOT_JSON = 'the request body must be a JSON object sent as Content-Type: application/json';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
-import { setRateLimitHeaders } from '../access/rateLimitHeaders.js';
+import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import { sendError } from './errors.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { AccessStore } from '../access/accessStore.js';
 import { ConfigError } from '../config.js';
-import type { CatalogStore } from './catalogStore.js';
+import type { CatalogStore } from '../catalog/catalogStore.js';
 import { PostgresAccessStore } from './postgres/postgresAccessStore.js';
 import { DEFAULT_POOL_SIZE, PostgresCatalogStore } from './postgres/postgresCatalogStore.js';
 import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { hashKey } from '../../src/access/keyFormat.js';
-import type { CatalogStore } from '../../src/store/catalogStore.js';
+import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 import { TestClock } from '../support/clock.js';
 import { fetchJson, rateLimitOf, unixSeconds } from '../support/http.js';
 import { bearer, issueKey } from '../support/keys.js';

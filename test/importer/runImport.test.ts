@@ -8,7 +8,7 @@ import { writeOwnExport } from '../../src/importer/ownExportFormat.js';
 import { detectSource, ImportSourceError, loadCatalog, runImport } from '../../src/importer/runImport.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import type { TcgdexLanguageData } from '../../src/importer/tcgdexRecords.js';
-import type { CatalogStore } from '../../src/store/catalogStore.js';
+import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { projectRoot } from '../support/shared.js';
 import { tcgdexCard, tcgdexSet, writeTcgdexDump } from '../support/tcgdexFixtures.js';

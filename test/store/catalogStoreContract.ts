@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CardWithVariants } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
-import type { CatalogStore } from '../../src/store/catalogStore.js';
+import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 
 export interface StoreUnderTest {
   store: CatalogStore;

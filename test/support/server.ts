@@ -6,7 +6,7 @@ import { AccessService } from '../../src/access/accessService.js';
 import type { AccessStore } from '../../src/access/accessStore.js';
 import { buildApp } from '../../src/app.js';
 import { seedDemoCatalog } from '../../src/importer/demoCatalog.js';
-import type { CatalogStore } from '../../src/store/catalogStore.js';
+import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
 import type { StoreKind } from './stores.js';

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import type { CardWithVariants } from '../../schemas/card.js';
 import type { CardSet } from '../../schemas/set.js';
-import type { ImportProgress } from '../../store/catalogStore.js';
+import type { ImportProgress } from '../../catalog/importProgress.js';
 import { countRecord, type ImportReport, type SkippedRecord } from '../importReport.js';
 import type { MappedCatalog } from '../mapTcgdex.js';
 import {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ImportProgress } from '../../store/catalogStore.js';
+import type { ImportProgress } from '../../catalog/importProgress.js';
 import {
   pickTcgdexCard, pickTcgdexSet, TCGDEX_LANGUAGES,
   type TcgdexLanguageData, type UnavailableRecord,

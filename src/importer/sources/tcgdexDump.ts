@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import type { ImportProgress } from '../../store/catalogStore.js';
+import type { ImportProgress } from '../../catalog/importProgress.js';
 import {
   pickTcgdexCard, pickTcgdexSet, type TcgdexCard, type TcgdexLanguageData, type TcgdexSet,
 } from '../tcgdexRecords.js';

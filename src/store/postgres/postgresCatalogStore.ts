@@ -1,14 +1,13 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Catalog } from '../../catalog/rankCatalog.js';
 import type { Card, CardWithVariants } from '../../schemas/card.js';
 import type { Language } from '../../schemas/common.js';
 import type { CardSet, SetWithCount } from '../../schemas/set.js';
-import type {
-  CardSearch, CatalogCounts, CatalogStore, ImportProgress, JsonText, Page, PageRequest,
-} from '../catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from '../../catalog/catalogStore.js';
+import type { ImportProgress } from '../../catalog/importProgress.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { searchStatement } from './searchStatement.js';
-import { poolAnswers } from './pool.js';
+import { createPool, poolAnswers } from './pool.js';
 import { writeCatalog } from './writeCatalog.js';
 
 export interface PostgresCatalogStoreOptions {
@@ -53,7 +52,6 @@ export class PostgresCatalogStore implements CatalogStore {
   /** Connects, migrates (safely when several instances start at once) and returns the store. */
   static async open(options: PostgresCatalogStoreOptions): Promise<PostgresCatalogStore> {
     const size = options.poolSize ?? DEFAULT_POOL_SIZE;
-    if (!Number.isInteger(size) || size < 1) throw new Error(`the pool size must be a positive integer, got ${size}`);
     const primary = createPool(options.databaseUrl, size);
     try {
       await migrate(primary, 'catalog_migrations', CATALOG_MIGRATIONS);
@@ -179,14 +177,6 @@ async function endTransaction(client: pg.PoolClient): Promise<void> {
   } catch (error) {
     client.release(error instanceof Error ? error : true);
   }
-}
-
-function createPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, application_name: 'tcg-catalog' });
-  // An idle connection dropped by the server (restart, failover) must not crash the process:
-  // the pool replaces it, and a query that needs the database reports the failure itself.
-  pool.on('error', () => undefined);
-  return pool;
 }
 
 function page<T>(rows: PageRow[], limit: number, total: number | null): Page<T> {

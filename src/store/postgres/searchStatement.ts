@@ -1,4 +1,4 @@
-import type { CardSearch } from '../catalogStore.js';
+import type { CardSearch } from '../../catalog/catalogStore.js';
 
 /**
  * Matches are ranked on narrow rows (no doc), so the window count and the sort stay in memory

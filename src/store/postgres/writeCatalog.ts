@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { nameBigrams } from '../../catalog/nameGrams.js';
 import { rankCatalog, type Catalog, type RankedCard } from '../../catalog/rankCatalog.js';
-import type { CatalogCounts, ImportProgress } from '../catalogStore.js';
+import type { CatalogCounts } from '../../catalog/catalogStore.js';
+import type { ImportProgress } from '../../catalog/importProgress.js';
 
 /** Rows per INSERT: large enough to amortize the round trip, small enough to keep each message a few MB. */
 const BATCH = 2000;

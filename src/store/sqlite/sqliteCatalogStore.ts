@@ -3,9 +3,8 @@ import { rankCatalog, type Catalog } from '../../catalog/rankCatalog.js';
 import { nameBigrams } from '../../catalog/nameGrams.js';
 import type { Card, CardWithVariants } from '../../schemas/card.js';
 import type { CardSet, SetWithCount } from '../../schemas/set.js';
-import type {
-  CardSearch, CatalogCounts, CatalogStore, ImportProgress, JsonText, Page, PageRequest,
-} from '../catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from '../../catalog/catalogStore.js';
+import type { ImportProgress } from '../../catalog/importProgress.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { openDatabase } from './openDatabase.js';
 import type { Language } from '../../schemas/common.js';

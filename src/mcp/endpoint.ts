@@ -1,11 +1,12 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
-import { setRateLimitHeaders, type Allowance } from '../access/rateLimitHeaders.js';
+import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import { type Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
-import { createMcpServer } from '../mcp/server.js';
-import { McpToolbox } from '../mcp/toolbox.js';
-import { MCP_TOOLS } from '../mcp/tools.js';
+import { createMcpServer } from './server.js';
+import { McpToolbox } from './toolbox.js';
+import { MCP_TOOLS } from './tools.js';
 
 export interface McpRouteOptions {
   queries: CatalogQueries;

@@ -6,6 +6,14 @@
 
 export const UNAVAILABLE_MESSAGE = 'the service is unavailable; try again shortly';
 
+/** What a store throws when its database cannot be reached; `cause` is the driver's error. */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the database cannot be reached', { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 const NETWORK_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
 ]);
@@ -16,6 +24,7 @@ const POSTGRES_STATES = /^(08...|57P0[123]|53300)$/;
 const POOL_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode)/i;
 
 export function isStoreUnavailable(error: unknown): boolean {
+  if (error instanceof StoreUnavailableError) return true;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || POSTGRES_STATES.test(code))) return true;

@@ -1,7 +1,8 @@
 import type { Language } from '../schemas/common.js';
 import type { Card, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
-import type { Catalog } from '../catalog/rankCatalog.js';
+import type { Catalog } from './rankCatalog.js';
+import type { ImportProgress } from './importProgress.js';
 
 /**
  * JSON text of a T, exactly as it goes on the wire. Stores keep each record serialized so the
@@ -25,10 +26,6 @@ export interface CardSearch extends PageRequest {
   /** The query folded by searchKey(), 2 or more code points. */
   key: string;
   lang?: Language;
-}
-
-export interface ImportProgress {
-  (phase: string, done: number, total: number): void;
 }
 
 export interface CatalogCounts {
