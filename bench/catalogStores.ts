@@ -9,16 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { Catalog } from '../src/catalog/rankCatalog.js';
+import type { Catalog } from '../src/catalog/catalogStore.js';
 import { searchKey } from '../src/catalog/searchKey.js';
 import { loadCatalog } from '../src/importer/runImport.js';
 import type { CardWithVariants } from '../src/schemas/card.js';
 import type { Language } from '../src/schemas/common.js';
 import type { CardSet } from '../src/schemas/set.js';
 import type { CatalogStore } from '../src/catalog/catalogStore.js';
-import { PostgresCatalogStore } from '../src/store/postgres/postgresCatalogStore.js';
+import { PostgresCatalogBackend } from '../src/store/postgres/postgresCatalogBackend.js';
+import { StoredCatalog } from '../src/catalog/storedCatalog.js';
 import { searchStatement } from '../src/store/postgres/searchStatement.js';
-import { SqliteCatalogStore } from '../src/store/sqlite/sqliteCatalogStore.js';
+import { SqliteCatalogBackend } from '../src/store/sqlite/sqliteCatalogBackend.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dump = process.env.BENCH_SOURCE ?? path.resolve(root, '../shared/data/tcgdex');
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
   console.log(`catalog: ${catalog.sets.length} sets, ${catalog.cards.length} cards (${fromDump ? dump : 'generated'})`);
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-bench-'));
-  const sqlite = new SqliteCatalogStore(path.join(dir, 'catalog.db'));
+  const sqlite = new StoredCatalog(new SqliteCatalogBackend(path.join(dir, 'catalog.db')));
   try {
     await measure('SQLite', sqlite, catalog);
   } finally {
@@ -141,7 +142,7 @@ async function main(): Promise<void> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
-    const store = await PostgresCatalogStore.open({ databaseUrl: url.toString() });
+    const store = new StoredCatalog(await PostgresCatalogBackend.open({ databaseUrl: url.toString() }));
     try {
       await measure('PostgreSQL', store, catalog);
       await explain(url.toString());

@@ -27,7 +27,8 @@ import { FREE_MONTHLY_LIMIT, nextMonthStart } from '../src/access/monthlyQuota.j
 import { buildApp } from '../src/app.js';
 import { seedDemoCatalog } from '../src/importer/demoCatalog.js';
 import type { CatalogStore } from '../src/catalog/catalogStore.js';
-import { SqliteCatalogStore } from '../src/store/sqlite/sqliteCatalogStore.js';
+import { SqliteCatalogBackend } from '../src/store/sqlite/sqliteCatalogBackend.js';
+import { StoredCatalog } from '../src/catalog/storedCatalog.js';
 
 const allowAll: AccessControl = {
   authorizeAndCount: async () => ({ allowed: true, keyId: 'bench', allowance: { limit: FREE_MONTHLY_LIMIT, used: 1, reset: nextMonthStart(new Date()) } }),
@@ -38,7 +39,7 @@ const allowAll: AccessControl = {
 
 async function serve(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tcg-bench-'));
-  const store = new SqliteCatalogStore(path.join(dir, 'catalog.db'));
+  const store = new StoredCatalog(new SqliteCatalogBackend(path.join(dir, 'catalog.db')));
   await seedDemoCatalog(store);
   const app = await buildApp({ config: { publicBaseUrl: 'http://127.0.0.1', trustProxy: false }, store, access: allowAll });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 import type { Language } from '../schemas/common.js';
-import type { CatalogStore, JsonText, Page } from './catalogStore.js';
-import { codePointLength, searchKey } from './searchKey.js';
+import type { CatalogStore, Page } from './catalogStore.js';
+import { searchKey } from './searchKey.js';
+import { listBody, singleBody } from './servedJson.js';
 
 /** What a catalog read answers: the JSON body as sent, or an expected failure as a value. */
 export type QueryResult =
@@ -43,10 +44,9 @@ export class CatalogQueries {
     return card ? this.single(card) : fail(404, `no card with id ${id}; card ids look like en-base1-4`);
   }
 
+  /** `q` as the edges validated it: 2 to 60 code points once trimmed. */
   async searchCards(params: Paging & { q: string; lang?: Language }): Promise<QueryResult> {
     const q = params.q.trim();
-    const length = codePointLength(q);
-    if (length < 2 || length > 60) return fail(400, 'q must be 2 to 60 characters long');
     const { limit, offset } = paging(params);
     // No name holds a control character, so such a query matches nothing; stores need not see it.
     if (CONTROL_CHARACTER.test(q)) return this.list({ items: [], total: offset > 0 ? null : 0, hasMore: false }, limit, offset, true);
@@ -55,17 +55,12 @@ export class CatalogQueries {
   }
 
   private list(page: Page<unknown>, limit: number, offset: number, estimate: boolean): QueryResult {
-    const pagination = JSON.stringify({
-      limit, offset, total: page.total, total_is_estimate: estimate, has_more: page.hasMore,
-    });
-    return {
-      ok: true,
-      body: `{"data":[${page.items.join(',')}],"pagination":${pagination},"retrieved_at":"${this.now().toISOString()}"}`,
-    };
+    const pagination = { limit, offset, total: page.total, total_is_estimate: estimate, has_more: page.hasMore };
+    return { ok: true, body: listBody(page.items, pagination, this.now()) };
   }
 
-  private single(doc: JsonText<unknown>): QueryResult {
-    return { ok: true, body: `{"data":${doc},"retrieved_at":"${this.now().toISOString()}"}` };
+  private single(doc: string): QueryResult {
+    return { ok: true, body: singleBody(doc, this.now()) };
   }
 }
 

@@ -1,7 +1,6 @@
 import type { Language } from '../schemas/common.js';
 import type { Card, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
-import type { Catalog } from './rankCatalog.js';
 import type { ImportProgress } from './importProgress.js';
 
 /**
@@ -26,6 +25,12 @@ export interface CardSearch extends PageRequest {
   /** The query folded by searchKey(), 2 or more code points. */
   key: string;
   lang?: Language;
+}
+
+/** The whole catalog, as an import gives it to a store. */
+export interface Catalog {
+  sets: CardSet[];
+  cards: CardWithVariants[];
 }
 
 export interface CatalogCounts {

@@ -1,11 +1,15 @@
 import type { AccessStore } from '../access/accessStore.js';
 import { ConfigError } from '../config.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
+import { StoredCatalog } from '../catalog/storedCatalog.js';
+import { classifyFailures } from './classifyFailures.js';
 import { PostgresAccessStore } from './postgres/postgresAccessStore.js';
-import { DEFAULT_POOL_SIZE, PostgresCatalogStore } from './postgres/postgresCatalogStore.js';
+import { DEFAULT_POOL_SIZE, PostgresCatalogBackend } from './postgres/postgresCatalogBackend.js';
+import { isPostgresUnavailable } from './postgres/unavailable.js';
 import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';
 import { SqliteAccessStore } from './sqlite/sqliteAccessStore.js';
-import { SqliteCatalogStore } from './sqlite/sqliteCatalogStore.js';
+import { SqliteCatalogBackend } from './sqlite/sqliteCatalogBackend.js';
+import { isSqliteUnavailable } from './sqlite/unavailable.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
 const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
@@ -13,13 +17,15 @@ const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 /**
  * The catalog store that DATABASE_URL names. For PostgreSQL, `env` also gives
  * DATABASE_POOL_SIZE (connections per pool, default 10) and DATABASE_READ_URL (an optional
- * replica for catalog reads).
+ * replica for catalog reads). A database that cannot be reached fails its calls with
+ * StoreUnavailableError.
  */
 export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<CatalogStore> {
   if (isPostgres(databaseUrl)) {
-    return PostgresCatalogStore.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env) });
+    const backend = await PostgresCatalogBackend.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env) });
+    return new StoredCatalog(classifyFailures(backend, isPostgresUnavailable));
   }
-  return new SqliteCatalogStore(sqlitePath(databaseUrl));
+  return new StoredCatalog(classifyFailures(new SqliteCatalogBackend(sqlitePath(databaseUrl)), isSqliteUnavailable));
 }
 
 /**
@@ -30,9 +36,9 @@ export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessE
  */
 export async function openAccessStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<AccessStore> {
   if (isPostgres(databaseUrl)) {
-    return PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env) });
+    return classifyFailures(await PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env) }), isPostgresUnavailable);
   }
-  return new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl)));
+  return classifyFailures(new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl))), isSqliteUnavailable);
 }
 
 function poolSize(env: NodeJS.ProcessEnv): number {

@@ -5,7 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { naturalNumberOrder } from '../../src/catalog/ordering.js';
 import { searchKey } from '../../src/catalog/searchKey.js';
 import { runImport, type ImportResult } from '../../src/importer/runImport.js';
-import { SqliteCatalogStore } from '../../src/store/sqlite/sqliteCatalogStore.js';
+import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
+import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
 import { needsSharedDump, sharedDumpDir } from '../support/shared.js';
 
@@ -36,7 +37,7 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
   before(async () => {
     dir = tempDir();
     const file = path.join(dir, 'catalog.db');
-    const store = new SqliteCatalogStore(file);
+    const store = new StoredCatalog(new SqliteCatalogBackend(file));
     result = await runImport(sharedDumpDir, store);
     await store.close();
     server = await startCatalogServer({ catalogFile: file });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Catalog } from '../../src/catalog/rankCatalog.js';
+import type { Catalog } from '../../src/catalog/catalogStore.js';
 import { mapTcgdex } from '../../src/importer/mapTcgdex.js';
 import { crawlTcgdexApi, type TcgdexApiOptions } from '../../src/importer/sources/tcgdexApi.js';
 import { readTcgdexDump } from '../../src/importer/sources/tcgdexDump.js';

@@ -1,10 +1,11 @@
-import { PostgresCatalogStore } from '../../src/store/postgres/postgresCatalogStore.js';
+import { PostgresCatalogBackend } from '../../src/store/postgres/postgresCatalogBackend.js';
+import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { createTestDatabase, needsPostgres } from '../support/postgres.js';
 import { catalogStoreContract } from './catalogStoreContract.js';
 
 catalogStoreContract('PostgreSQL', async () => {
   const database = await createTestDatabase();
-  const store = await PostgresCatalogStore.open({ databaseUrl: database.url });
+  const store = new StoredCatalog(await PostgresCatalogBackend.open({ databaseUrl: database.url }));
   return {
     store,
     async cleanup() {

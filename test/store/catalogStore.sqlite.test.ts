@@ -1,12 +1,13 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { SqliteCatalogStore } from '../../src/store/sqlite/sqliteCatalogStore.js';
+import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
+import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { tempDir } from '../support/catalogServer.js';
 import { catalogStoreContract } from './catalogStoreContract.js';
 
 catalogStoreContract('SQLite', async () => {
   const dir = tempDir();
-  const store = new SqliteCatalogStore(path.join(dir, 'catalog.db'));
+  const store = new StoredCatalog(new SqliteCatalogBackend(path.join(dir, 'catalog.db')));
   return {
     store,
     async cleanup() {

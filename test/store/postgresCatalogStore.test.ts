@@ -4,7 +4,8 @@ import type { CardWithVariants } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
 import { ConfigError } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
-import { PostgresCatalogStore } from '../../src/store/postgres/postgresCatalogStore.js';
+import { PostgresCatalogBackend } from '../../src/store/postgres/postgresCatalogBackend.js';
+import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { searchStatement } from '../../src/store/postgres/searchStatement.js';
 import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../support/postgres.js';
 
@@ -31,7 +32,7 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
 
   it('several instances starting at once on a fresh database migrate it exactly once', async () => {
     const { url } = await fresh();
-    const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresCatalogStore.open({ databaseUrl: url, poolSize: 2 })));
+    const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresCatalogBackend.open({ databaseUrl: url, poolSize: 2 })));
     try {
       assert.deepEqual(await Promise.all(stores.map((s) => s.ping())), [true, true, true, true]);
       const versions = await sql<{ version: number }>(url, 'SELECT version FROM catalog_migrations ORDER BY version');
@@ -43,7 +44,7 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
 
   it('ping answers false, without throwing, once the database is gone', async () => {
     const database = await fresh();
-    const store = await PostgresCatalogStore.open({ databaseUrl: database.url });
+    const store = new StoredCatalog(await PostgresCatalogBackend.open({ databaseUrl: database.url }));
     try {
       assert.equal(await store.ping(), true);
       // Ends the pool's idle connections from the server side, as a restart would.
@@ -57,7 +58,7 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
 
   it('readers see the previous catalog until the import commits', async () => {
     const { url } = await fresh();
-    const store = await PostgresCatalogStore.open({ databaseUrl: url });
+    const store = new StoredCatalog(await PostgresCatalogBackend.open({ databaseUrl: url }));
     try {
       await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Old')] });
       const seenDuringImport: Array<Promise<[string | null, number | null, number | null]>> = [];
@@ -88,7 +89,7 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
   it('an import never touches tables other than the catalog\'s', async () => {
     const { url } = await fresh();
     await sql(url, 'CREATE TABLE api_keys (hash text PRIMARY KEY); INSERT INTO api_keys VALUES (\'k1\')');
-    const store = await PostgresCatalogStore.open({ databaseUrl: url });
+    const store = new StoredCatalog(await PostgresCatalogBackend.open({ databaseUrl: url }));
     try {
       await store.replaceCatalog({ sets: [set('en-a', null)], cards: [card('en-a', '1', 'One')] });
       await store.replaceCatalog({ sets: [], cards: [] });
@@ -101,7 +102,7 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
   it('catalog reads go to DATABASE_READ_URL; imports and counts go to the primary', async () => {
     const primary = await fresh();
     const replica = await fresh();
-    const standIn = await PostgresCatalogStore.open({ databaseUrl: replica.url });
+    const standIn = new StoredCatalog(await PostgresCatalogBackend.open({ databaseUrl: replica.url }));
     await standIn.replaceCatalog({ sets: [set('en-r', null)], cards: [card('en-r', '1', 'On the replica')] });
     await standIn.close();
 
@@ -120,7 +121,7 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
 
   it('search walks the trigram index for 3+ code points and the bigram table\'s index for 2', async () => {
     const { url } = await fresh();
-    const store = await PostgresCatalogStore.open({ databaseUrl: url });
+    const store = new StoredCatalog(await PostgresCatalogBackend.open({ databaseUrl: url }));
     try {
       const names = ['Pikachu', 'Charizard', 'Mewtwo', 'ピカチュウ', 'リザードン', '100% Energy'];
       await store.replaceCatalog({

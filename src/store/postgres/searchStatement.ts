@@ -1,4 +1,5 @@
 import type { CardSearch } from '../../catalog/catalogStore.js';
+import { codePointLength } from '../../catalog/searchKey.js';
 
 /**
  * Matches are ranked on narrow rows (no doc), so the window count and the sort stay in memory
@@ -38,11 +39,11 @@ const BY_SCAN = ranked('strpos(c.name_key, $1) > 0');
 /**
  * The one statement that answers a search, with its values. Not to be prepared by name: planned
  * for each query's own values, the planner sees the actual pattern and language.
- * Asks for limit + 1 rows, so that has_more is exact.
+ * `limit` is what the catalog asks for: one row more than its page, so that has_more is exact.
  */
 export function searchStatement({ key, lang, limit, offset }: CardSearch): { text: string; values: unknown[] } {
-  const values: unknown[] = [key, lang ?? null, limit + 1, offset];
-  const length = [...key].length;
+  const values: unknown[] = [key, lang ?? null, limit, offset];
+  const length = codePointLength(key);
   if (length >= 3) return { text: BY_TRIGRAMS, values: [...values, `%${key.replace(/[\\%_]/g, '\\$&')}%`] };
   return { text: length === 2 ? BY_BIGRAMS : BY_SCAN, values };
 }

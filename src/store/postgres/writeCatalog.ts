@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { nameBigrams } from '../../catalog/nameGrams.js';
-import { rankCatalog, type Catalog, type RankedCard } from '../../catalog/rankCatalog.js';
+import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
 import type { CatalogCounts } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 
@@ -28,11 +27,8 @@ const UPSERT_CARDS = `
   ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
     search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants`;
 
-/** One row of UPSERT_CARDS's JSON, typed so that a change on either side shows at compile time. */
-interface CardRow {
-  id: string; lang: string; set_id: string; set_order: number; search_order: number;
-  name_key: string; doc: string; variants: string;
-}
+/** One row of UPSERT_CARDS's JSON: the card row's columns, its bigrams apart. */
+type CardColumns = Omit<CardRow, 'bigrams'>;
 
 const deleteAbsent = (table: 'sets' | 'cards') => `
   DELETE FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
@@ -59,61 +55,45 @@ const SWAP_IN_NEXT_BIGRAMS = [
 ];
 
 /**
- * Makes the catalog tables equal to `catalog` on `client`, which the caller has inside a
+ * Makes the catalog tables equal to `rows` on `client`, which the caller has inside a
  * transaction: upsert in batches, delete what is gone. Concurrent imports queue on a
  * transaction-scoped advisory lock instead of deadlocking on each other's rows.
  * Only the catalog tables are written; keys and usage are never touched.
  */
-export async function writeCatalog(client: pg.PoolClient, catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
-  // Like the SQLite store's upsert, a repeated id keeps its last record.
-  const ranked = rankCatalog({ sets: lastOfEachId(catalog.sets), cards: lastOfEachId(catalog.cards) });
+export async function writeCatalog(client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
 
-  const languageOfSet = new Map(ranked.sets.map(({ set }) => [set.id, set.language]));
-  const setRows = ranked.sets.map(({ set, rank }) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set) }));
-  await client.query(UPSERT_SETS, [JSON.stringify(setRows)]);
-  await client.query(deleteAbsent('sets'), [JSON.stringify(ranked.sets.map(({ set }) => set.id))]);
-  progress?.('sets', ranked.sets.length, ranked.sets.length);
+  await client.query(UPSERT_SETS, [JSON.stringify(rows.sets)]);
+  await client.query(deleteAbsent('sets'), [JSON.stringify(rows.sets.map((set) => set.id))]);
+  progress?.('sets', rows.sets.length, rows.sets.length);
 
   let changedCards = 0;
-  for (let start = 0; start < ranked.cards.length; start += BATCH) {
-    const batch = ranked.cards.slice(start, start + BATCH);
-    const rows = batch.map(({ card, setOrder, searchOrder, nameKey }): CardRow => {
-      const { variants, ...fields } = card;
-      return {
-        id: card.id, lang: languageOfSet.get(card.set_id) ?? '', set_id: card.set_id, set_order: setOrder,
-        search_order: searchOrder, name_key: nameKey, doc: JSON.stringify(fields), variants: JSON.stringify(variants),
-      };
-    });
-    changedCards += (await client.query(UPSERT_CARDS, [JSON.stringify(rows)])).rowCount ?? 0;
-    progress?.('cards', start + batch.length, ranked.cards.length);
+  for (let start = 0; start < rows.cards.length; start += BATCH) {
+    const batch = rows.cards.slice(start, start + BATCH).map(({ bigrams: _bigrams, ...columns }): CardColumns => columns);
+    changedCards += (await client.query(UPSERT_CARDS, [JSON.stringify(batch)])).rowCount ?? 0;
+    progress?.('cards', start + batch.length, rows.cards.length);
   }
-  const removed = await client.query(deleteAbsent('cards'), [JSON.stringify(ranked.cards.map(({ card }) => card.id))]);
+  const removed = await client.query(deleteAbsent('cards'), [JSON.stringify(rows.cards.map((card) => card.id))]);
   changedCards += removed.rowCount ?? 0;
-  progress?.('cards', ranked.cards.length, ranked.cards.length);
+  progress?.('cards', rows.cards.length, rows.cards.length);
 
-  if (changedCards > 0) await rebuildBigrams(client, ranked.cards, progress);
+  if (changedCards > 0) await rebuildBigrams(client, rows.cards, progress);
 
   await client.query(`
     INSERT INTO catalog_meta (key, value) VALUES ('imported_at', $1)
-    ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [new Date().toISOString()]);
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [rows.importedAt]);
 
-  const { rows } = await client.query<CatalogCounts>(
+  const { rows: counts } = await client.query<CatalogCounts>(
     'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');
-  return rows[0]!;
+  return counts[0]!;
 }
 
-function lastOfEachId<T extends { id: string }>(records: T[]): T[] {
-  return [...new Map(records.map((r) => [r.id, r])).values()];
-}
-
-async function rebuildBigrams(client: pg.PoolClient, cards: RankedCard[], progress?: ImportProgress): Promise<void> {
+async function rebuildBigrams(client: pg.PoolClient, cards: CardRow[], progress?: ImportProgress): Promise<void> {
   await client.query(CREATE_NEXT_BIGRAMS);
   for (let start = 0; start < cards.length; start += BATCH) {
-    const rows = cards.slice(start, start + BATCH)
-      .map(({ card, nameKey }) => ({ id: card.id, bigrams: Object.fromEntries(nameBigrams(nameKey)) }));
-    await client.query(FILL_NEXT_BIGRAMS, [JSON.stringify(rows)]);
-    progress?.('search index', start + rows.length, cards.length + 1);
+    const batch = cards.slice(start, start + BATCH).map(({ id, bigrams }) => ({ id, bigrams: Object.fromEntries(bigrams) }));
+    await client.query(FILL_NEXT_BIGRAMS, [JSON.stringify(batch)]);
+    progress?.('search index', start + batch.length, cards.length + 1);
   }
   for (const statement of SWAP_IN_NEXT_BIGRAMS) await client.query(statement);
   progress?.('search index', cards.length + 1, cards.length + 1);

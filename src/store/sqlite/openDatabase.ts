@@ -23,3 +23,13 @@ export function accessDatabasePath(catalogFile: string): string {
   const extension = path.extname(catalogFile);
   return extension ? `${catalogFile.slice(0, -extension.length)}.access${extension}` : `${catalogFile}.access.db`;
 }
+
+/** Whether the database answers a query now; never throws. */
+export function answers(db: Database.Database): boolean {
+  try {
+    db.prepare('SELECT 1').get();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -4,7 +4,7 @@ import type {
 } from '../../access/accessStore.js';
 import { ACCESS_MIGRATIONS } from './accessMigrations.js';
 import { migrate } from './migrations.js';
-import { openDatabase } from './openDatabase.js';
+import { answers, openDatabase } from './openDatabase.js';
 
 interface KeyRow {
   id: number;
@@ -52,7 +52,6 @@ export class SqliteAccessStore implements AccessStore {
         SELECT ${KEY_COLUMNS.split(', ').map((c) => `k.${c}`).join(', ')}, coalesce(u.used, 0) AS used
         FROM api_keys k LEFT JOIN key_usage u ON u.key_id = k.id AND u.month = ?
         ORDER BY k.id`),
-      ping: db.prepare('SELECT 1'),
 
       createdByForUpdate: durable.prepare<[string, string], { created: number }>(
         'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
@@ -117,12 +116,7 @@ export class SqliteAccessStore implements AccessStore {
   }
 
   async ping(): Promise<boolean> {
-    try {
-      this.statements.ping.get();
-      return true;
-    } catch {
-      return false;
-    }
+    return answers(this.db);
   }
 
   async close(): Promise<void> {

@@ -1,16 +1,16 @@
 import type pg from 'pg';
-import type { Catalog } from '../../catalog/rankCatalog.js';
-import type { Card, CardWithVariants } from '../../schemas/card.js';
-import type { Language } from '../../schemas/common.js';
-import type { CardSet, SetWithCount } from '../../schemas/set.js';
-import type { CardSearch, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from '../../catalog/catalogStore.js';
+import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js';
+import type { CatalogRows } from '../../catalog/catalogRows.js';
+import type { CardSearch, CatalogCounts, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
+import type { StoredCard } from '../../catalog/servedJson.js';
+import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { searchStatement } from './searchStatement.js';
 import { createPool, poolAnswers } from './pool.js';
 import { writeCatalog } from './writeCatalog.js';
 
-export interface PostgresCatalogStoreOptions {
+export interface PostgresCatalogBackendOptions {
   /** postgres://… of the primary: migrations, imports, counts and exports. */
   databaseUrl: string;
   /** postgres://… of a read replica that serves the request path; the primary when absent. */
@@ -45,12 +45,12 @@ const CARDS_IN_SET = `
   ORDER BY p.set_order`;
 const CARD = 'SELECT doc, variants FROM cards WHERE id = $1';
 
-/** The catalog in PostgreSQL; any number of service instances may share one database. */
-export class PostgresCatalogStore implements CatalogStore {
+/** The catalog's tables in PostgreSQL: SQL only, on rows the catalog built. Any number of service instances may share one database. */
+export class PostgresCatalogBackend implements CatalogBackend {
   private closed = false;
 
-  /** Connects, migrates (safely when several instances start at once) and returns the store. */
-  static async open(options: PostgresCatalogStoreOptions): Promise<PostgresCatalogStore> {
+  /** Connects, migrates (safely when several instances start at once) and returns the backend. */
+  static async open(options: PostgresCatalogBackendOptions): Promise<PostgresCatalogBackend> {
     const size = options.poolSize ?? DEFAULT_POOL_SIZE;
     const primary = createPool(options.databaseUrl, size);
     try {
@@ -60,53 +60,50 @@ export class PostgresCatalogStore implements CatalogStore {
       throw error;
     }
     const reads = options.readUrl ? createPool(options.readUrl, size) : primary;
-    return new PostgresCatalogStore(primary, reads);
+    return new PostgresCatalogBackend(primary, reads);
   }
 
   private constructor(private readonly primary: pg.Pool, private readonly reads: pg.Pool) {}
 
-  async listSets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
+  async sets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<StoredRows> {
     const { rows } = lang
-      ? await this.reads.query<PageRow>({ name: 'sets_by_lang', text: SETS_BY_LANG, values: [lang, limit + 1, offset] })
-      : await this.reads.query<PageRow>({ name: 'sets_all', text: SETS_ALL, values: [limit + 1, offset] });
-    return page(rows, limit, rows[0]!.total);
+      ? await this.reads.query<PageRow>({ name: 'sets_by_lang', text: SETS_BY_LANG, values: [lang, limit, offset] })
+      : await this.reads.query<PageRow>({ name: 'sets_all', text: SETS_ALL, values: [limit, offset] });
+    return storedRows(rows);
   }
 
-  async getSet(id: string): Promise<JsonText<SetWithCount> | null> {
+  async set(id: string): Promise<{ doc: string; cardCount: number } | null> {
     const { rows } = await this.reads.query<{ doc: string; card_count: number }>({ name: 'set', text: SET, values: [id] });
     const row = rows[0];
-    return row ? `${row.doc.slice(0, -1)},"card_count":${row.card_count}}` : null;
+    return row ? { doc: row.doc, cardCount: row.card_count } : null;
   }
 
-  async listCardsInSet(setId: string, { limit, offset }: PageRequest): Promise<Page<Card> | null> {
+  async cardsInSet(setId: string, { limit, offset }: PageRequest): Promise<StoredRows | null> {
     const { rows } = await this.reads.query<PageRow>({
-      name: 'cards_in_set', text: CARDS_IN_SET, values: [setId, limit + 1, offset],
+      name: 'cards_in_set', text: CARDS_IN_SET, values: [setId, limit, offset],
     });
-    return rows.length === 0 ? null : page(rows, limit, rows[0]!.total);
+    return rows.length === 0 ? null : storedRows(rows);
   }
 
-  async getCard(id: string): Promise<JsonText<CardWithVariants> | null> {
-    const { rows } = await this.reads.query<{ doc: string; variants: string }>({ name: 'card', text: CARD, values: [id] });
-    const row = rows[0];
-    return row ? `${row.doc.slice(0, -1)},"variants":${row.variants}}` : null;
+  async card(id: string): Promise<StoredCard | null> {
+    const { rows } = await this.reads.query<StoredCard>({ name: 'card', text: CARD, values: [id] });
+    return rows[0] ?? null;
   }
 
-  async searchCards({ key, lang, limit, offset }: CardSearch): Promise<Page<Card>> {
+  async searchCards(search: CardSearch): Promise<StoredRows> {
     // PostgreSQL text cannot hold NUL, so no name contains it.
-    if (key.includes('\0')) return { items: [], total: offset > 0 ? null : 0, hasMore: false };
-    const { text, values } = searchStatement({ key, lang, limit, offset });
+    if (search.key.includes('\0')) return { docs: [], total: null };
+    const { text, values } = searchStatement(search);
     const { rows } = await this.reads.query<PageRow>(text, values);
-    // Past the last page the window count is unknown; the offset is then a lower bound.
-    const total = rows.length > 0 ? rows[0]!.total : offset > 0 ? null : 0;
-    return page(rows, limit, total);
+    return storedRows(rows);
   }
 
-  async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
+  async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
     const client = await this.primary.connect();
     let counts: CatalogCounts;
     try {
       await client.query('BEGIN');
-      counts = await writeCatalog(client, catalog, progress);
+      counts = await writeCatalog(client, rows, progress);
       await client.query('COMMIT');
       client.release();
     } catch (error) {
@@ -130,24 +127,22 @@ export class PostgresCatalogStore implements CatalogStore {
     return rows[0]!;
   }
 
-  async *exportSets(): AsyncIterable<CardSet> {
+  async *setDocs(): AsyncIterable<string> {
     const { rows } = await this.primary.query<DocRow>('SELECT doc FROM sets ORDER BY rank');
-    for (const row of rows) yield JSON.parse(row.doc) as CardSet;
+    for (const row of rows) yield row.doc;
   }
 
   /** Pages through one snapshot, so an import committing meanwhile cannot mix two catalogs. */
-  async *exportCards(): AsyncIterable<CardWithVariants> {
+  async *cardDocs(): AsyncIterable<StoredCard> {
     const client = await this.primary.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       let after = -1;
       for (;;) {
-        const { rows } = await client.query<{ doc: string; variants: string; search_order: number }>(
+        const { rows } = await client.query<StoredCard & { search_order: number }>(
           'SELECT doc, variants, search_order FROM cards WHERE search_order > $1 ORDER BY search_order LIMIT $2',
           [after, EXPORT_PAGE]);
-        for (const row of rows) {
-          yield { ...(JSON.parse(row.doc) as Card), variants: JSON.parse(row.variants) } as CardWithVariants;
-        }
+        for (const { doc, variants } of rows) yield { doc, variants };
         if (rows.length < EXPORT_PAGE) break;
         after = rows[rows.length - 1]!.search_order;
       }
@@ -179,8 +174,11 @@ async function endTransaction(client: pg.PoolClient): Promise<void> {
   }
 }
 
-function page<T>(rows: PageRow[], limit: number, total: number | null): Page<T> {
-  const docs = rows.flatMap((r) => (r.doc === null ? [] : [r.doc]));
-  const hasMore = docs.length > limit;
-  return { items: hasMore ? docs.slice(0, limit) : docs, total, hasMore };
+/**
+ * The page's rows carry the total on each; a statement that counts apart from its page (lists,
+ * the bigram search) answers one row with a null doc when the page is empty, a windowed search
+ * answers no row at all past its last match (total unknown).
+ */
+function storedRows(rows: PageRow[]): StoredRows {
+  return { docs: rows.flatMap((r) => (r.doc === null ? [] : [r.doc])), total: rows[0]?.total ?? null };
 }

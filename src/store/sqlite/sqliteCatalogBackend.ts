@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
-import { rankCatalog, type Catalog } from '../../catalog/rankCatalog.js';
-import { nameBigrams } from '../../catalog/nameGrams.js';
-import type { Card, CardWithVariants } from '../../schemas/card.js';
-import type { CardSet, SetWithCount } from '../../schemas/set.js';
-import type { CardSearch, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from '../../catalog/catalogStore.js';
+import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js';
+import type { CatalogRows } from '../../catalog/catalogRows.js';
+import type { CardSearch, CatalogCounts, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
-import { openDatabase } from './openDatabase.js';
+import type { StoredCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
+import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
+import { answers, openDatabase } from './openDatabase.js';
+import { codePointLength } from '../../catalog/searchKey.js';
 
 type DocRow = { doc: string };
 type SearchRow = { doc: string; total: number };
@@ -27,7 +27,12 @@ const pageOfHits = (hits: string) => `
   SELECT cards.doc, hits.total FROM hits JOIN cards ON cards.rowid = hits.hit
   ORDER BY hits.match_rank, hits.search_order`;
 
-export class SqliteCatalogStore implements CatalogStore {
+const docsOf = (rows: DocRow[]) => rows.map((row) => row.doc);
+/** A window count rides on every row; with no row it is unknown. */
+const windowed = (rows: SearchRow[]): StoredRows => ({ docs: docsOf(rows), total: rows[0]?.total ?? null });
+
+/** The catalog's tables in an SQLite file: SQL only, on rows the catalog built. */
+export class SqliteCatalogBackend implements CatalogBackend {
   private readonly db: Database.Database;
   private readonly statements;
 
@@ -41,11 +46,12 @@ export class SqliteCatalogStore implements CatalogStore {
         'SELECT doc FROM sets WHERE lang = ? ORDER BY rank LIMIT ? OFFSET ?'),
       countSetsAll: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sets'),
       countSetsByLang: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sets WHERE lang = ?'),
+      countCards: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cards'),
       setDoc: db.prepare<[string], DocRow>('SELECT doc FROM sets WHERE id = ?'),
       countCardsInSet: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM cards WHERE set_id = ?'),
       cardsInSet: db.prepare<[string, number, number], DocRow>(
         'SELECT doc FROM cards WHERE set_id = ? ORDER BY set_order LIMIT ? OFFSET ?'),
-      card: db.prepare<[string], { doc: string; variants: string }>('SELECT doc, variants FROM cards WHERE id = ?'),
+      card: db.prepare<[string], StoredCard>('SELECT doc, variants FROM cards WHERE id = ?'),
       searchTrigram: db.prepare<Record<string, unknown>, SearchRow>(`
         WITH matched_names AS MATERIALIZED (
           SELECT n.name_key, ${MATCH_RANK.replaceAll('c.name_key', 'n.name_key')} AS match_rank
@@ -66,53 +72,40 @@ export class SqliteCatalogStore implements CatalogStore {
       // A folded query can shrink below two code points (a ligature, say): scan, it is rare.
       searchScan: db.prepare<Record<string, unknown>, SearchRow>(pageOfHits(`
         FROM cards c WHERE instr(c.name_key, @key) > 0`)),
-      ping: db.prepare('SELECT 1'),
     };
   }
 
-  async listSets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
+  async sets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<StoredRows> {
     const s = this.statements;
-    const rows = lang ? s.setsByLang.all(lang, limit + 1, offset) : s.setsAll.all(limit + 1, offset);
-    const total = (lang ? s.countSetsByLang.get(lang) : s.countSetsAll.get())!.n;
-    return page(rows, limit, total);
+    const rows = lang ? s.setsByLang.all(lang, limit, offset) : s.setsAll.all(limit, offset);
+    return { docs: docsOf(rows), total: (lang ? s.countSetsByLang.get(lang) : s.countSetsAll.get())!.n };
   }
 
-  async getSet(id: string): Promise<JsonText<SetWithCount> | null> {
+  async set(id: string): Promise<{ doc: string; cardCount: number } | null> {
     const row = this.statements.setDoc.get(id);
-    if (!row) return null;
-    const count = this.statements.countCardsInSet.get(id)!.n;
-    return `${row.doc.slice(0, -1)},"card_count":${count}}`;
+    return row ? { doc: row.doc, cardCount: this.statements.countCardsInSet.get(id)!.n } : null;
   }
 
-  async listCardsInSet(setId: string, { limit, offset }: PageRequest): Promise<Page<Card> | null> {
+  async cardsInSet(setId: string, { limit, offset }: PageRequest): Promise<StoredRows | null> {
     if (!this.statements.setDoc.get(setId)) return null;
-    const rows = this.statements.cardsInSet.all(setId, limit + 1, offset);
-    return page(rows, limit, this.statements.countCardsInSet.get(setId)!.n);
+    const rows = this.statements.cardsInSet.all(setId, limit, offset);
+    return { docs: docsOf(rows), total: this.statements.countCardsInSet.get(setId)!.n };
   }
 
-  async getCard(id: string): Promise<JsonText<CardWithVariants> | null> {
-    const row = this.statements.card.get(id);
-    return row ? `${row.doc.slice(0, -1)},"variants":${row.variants}}` : null;
+  async card(id: string): Promise<StoredCard | null> {
+    return this.statements.card.get(id) ?? null;
   }
 
-  async searchCards({ key, lang, limit, offset }: CardSearch): Promise<Page<Card>> {
-    const length = [...key].length;
-    const params = {
-      key, keyLength: length, lang: lang ?? null, limit: limit + 1, offset,
-      match: `"${key.replaceAll('"', '""')}"`,
-    };
+  async searchCards({ key, lang, limit, offset }: CardSearch): Promise<StoredRows> {
+    const length = codePointLength(key);
+    const params = { key, keyLength: length, lang: lang ?? null, limit, offset, match: `"${key.replaceAll('"', '""')}"` };
     if (length === 2) {
-      const rows = this.statements.searchBigram.all(params);
-      return page(rows, limit, this.statements.countBigram.get(params)!.n);
+      return { docs: docsOf(this.statements.searchBigram.all(params)), total: this.statements.countBigram.get(params)!.n };
     }
-    const rows = (length >= 3 ? this.statements.searchTrigram : this.statements.searchScan).all(params);
-    // Past the last page the window count is unknown; the offset is then a lower bound.
-    const total = rows.length > 0 ? rows[0]!.total : offset > 0 ? null : 0;
-    return page(rows, limit, total);
+    return windowed((length >= 3 ? this.statements.searchTrigram : this.statements.searchScan).all(params));
   }
 
-  async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
-    const ranked = rankCatalog(catalog);
+  async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
     const db = this.db;
     const upsertSet = db.prepare(`
       INSERT INTO sets (id, lang, rank, gen, doc) VALUES (@id, @lang, @rank, @gen, @doc)
@@ -122,82 +115,57 @@ export class SqliteCatalogStore implements CatalogStore {
       VALUES (@id, @lang, @set_id, @set_order, @search_order, @name_key, @gen, @doc, @variants)
       ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
         search_order = excluded.search_order, name_key = excluded.name_key, gen = excluded.gen,
-        doc = excluded.doc, variants = excluded.variants`);
+        doc = excluded.doc, variants = excluded.variants
+      RETURNING rowid`);
     const insertBigram = db.prepare(
       'INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
     const step = 5000;
-    const languageOfSet = new Map(catalog.sets.map((s) => [s.id, s.language]));
 
     db.transaction(() => {
       const gen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS g FROM (SELECT gen FROM sets UNION ALL SELECT gen FROM cards)').get() as { g: number }).g;
-      ranked.sets.forEach(({ set, rank }) => upsertSet.run({ id: set.id, lang: set.language, rank, gen, doc: JSON.stringify(set) }));
+      for (const set of rows.sets) upsertSet.run({ ...set, gen });
       db.prepare('DELETE FROM sets WHERE gen <> ?').run(gen);
-      progress?.('sets', ranked.sets.length, ranked.sets.length);
+      progress?.('sets', rows.sets.length, rows.sets.length);
 
-      ranked.cards.forEach(({ card, setOrder, searchOrder, nameKey }, i) => {
-        const { variants, ...fields } = card;
-        upsertCard.run({
-          id: card.id, lang: languageOfSet.get(card.set_id) ?? '',
-          set_id: card.set_id, set_order: setOrder, search_order: searchOrder, name_key: nameKey, gen,
-          doc: JSON.stringify(fields), variants: JSON.stringify(variants),
-        });
-        if ((i + 1) % step === 0) progress?.('cards', i + 1, ranked.cards.length);
+      db.exec('DELETE FROM card_name_bigrams');
+      rows.cards.forEach(({ bigrams, ...card }, i) => {
+        const { rowid } = upsertCard.get({ ...card, gen }) as { rowid: number };
+        for (const [gram, rank] of bigrams) insertBigram.run(gram, rank, card.search_order, card.lang, rowid);
+        if ((i + 1) % step === 0) progress?.('cards', i + 1, rows.cards.length);
       });
       db.prepare('DELETE FROM cards WHERE gen <> ?').run(gen);
-      progress?.('cards', ranked.cards.length, ranked.cards.length);
+      progress?.('cards', rows.cards.length, rows.cards.length);
 
+      progress?.('search index', 0, 2);
       db.exec(`
         DELETE FROM card_names;
         INSERT INTO card_names (name_key) SELECT DISTINCT name_key FROM cards;
         INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild');`);
-      progress?.('search index', 0, 2);
-      db.exec('DELETE FROM card_name_bigrams');
-      const rows = db.prepare('SELECT rowid, name_key, search_order, lang FROM cards').all() as
-        Array<{ rowid: number; name_key: string; search_order: number; lang: string }>;
-      for (const row of rows) {
-        for (const [gram, rank] of nameBigrams(row.name_key)) insertBigram.run(gram, rank, row.search_order, row.lang, row.rowid);
-      }
+      progress?.('search index', 1, 2);
       db.prepare(`INSERT INTO catalog_meta (key, value) VALUES ('imported_at', ?)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(new Date().toISOString());
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(rows.importedAt);
       progress?.('search index', 2, 2);
     })();
     return this.counts();
   }
 
   async counts(): Promise<CatalogCounts> {
-    const sets = this.statements.countSetsAll.get()!.n;
-    const cards = (this.db.prepare('SELECT count(*) AS n FROM cards').get() as { n: number }).n;
-    return { sets, cards };
+    return { sets: this.statements.countSetsAll.get()!.n, cards: this.statements.countCards.get()!.n };
   }
 
-  async *exportSets(): AsyncIterable<CardSet> {
-    for (const row of this.db.prepare('SELECT doc FROM sets ORDER BY rank').iterate() as Iterable<DocRow>) {
-      yield JSON.parse(row.doc) as CardSet;
-    }
+  async *setDocs(): AsyncIterable<string> {
+    for (const row of this.db.prepare<[], DocRow>('SELECT doc FROM sets ORDER BY rank').iterate()) yield row.doc;
   }
 
-  async *exportCards(): AsyncIterable<CardWithVariants> {
-    const rows = this.db.prepare('SELECT doc, variants FROM cards ORDER BY search_order').iterate();
-    for (const row of rows as Iterable<{ doc: string; variants: string }>) {
-      yield { ...(JSON.parse(row.doc) as Card), variants: JSON.parse(row.variants) } as CardWithVariants;
-    }
+  async *cardDocs(): AsyncIterable<StoredCard> {
+    yield* this.db.prepare<[], StoredCard>('SELECT doc, variants FROM cards ORDER BY search_order').iterate();
   }
 
   async ping(): Promise<boolean> {
-    try {
-      this.statements.ping.get();
-      return true;
-    } catch {
-      return false;
-    }
+    return answers(this.db);
   }
 
   async close(): Promise<void> {
     this.db.close();
   }
-}
-
-function page<T>(rows: DocRow[], limit: number, total: number | null): Page<T> {
-  const hasMore = rows.length > limit;
-  return { items: (hasMore ? rows.slice(0, limit) : rows).map((r) => r.doc), total, hasMore };
 }

@@ -1,0 +1,42 @@
+import type { Language } from '../schemas/common.js';
+import type { CatalogRows } from './catalogRows.js';
+import type { CardSearch, CatalogCounts, PageRequest } from './catalogStore.js';
+import type { ImportProgress } from './importProgress.js';
+import type { StoredCard } from './servedJson.js';
+
+/**
+ * Rows as a database reads them for one page: the stored documents in order, and the total.
+ * A backend is asked for one row more than the page shows, so the extra row tells has_more.
+ */
+export interface StoredRows {
+  docs: string[];
+  /** The count of every match; null only for a search read past its last match (then unknown). */
+  total: number | null;
+}
+
+/**
+ * What a database (SQLite, PostgreSQL) does for the catalog: it stores ready rows and reads back
+ * their text. Ranking, documents, splicing and page arithmetic are the catalog's (StoredCatalog),
+ * so a backend holds SQL only.
+ */
+export interface CatalogBackend {
+  sets(request: PageRequest & { lang?: Language }): Promise<StoredRows>;
+  set(id: string): Promise<{ doc: string; cardCount: number } | null>;
+  /** null when the set does not exist. */
+  cardsInSet(setId: string, request: PageRequest): Promise<StoredRows | null>;
+  card(id: string): Promise<StoredCard | null>;
+  searchCards(search: CardSearch): Promise<StoredRows>;
+
+  /**
+   * Makes the tables equal to `rows` in one transaction (upsert, then delete what is gone):
+   * readers see the old catalog until it commits, and a failure leaves it intact.
+   */
+  writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts>;
+  counts(): Promise<CatalogCounts>;
+  /** Set documents, newest first. */
+  setDocs(): AsyncIterable<string>;
+  /** Card documents, in search order, from one snapshot. */
+  cardDocs(): AsyncIterable<StoredCard>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

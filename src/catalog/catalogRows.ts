@@ -1,0 +1,82 @@
+import type { CardWithVariants } from '../schemas/card.js';
+import type { CardSet } from '../schemas/set.js';
+import type { Catalog } from './catalogStore.js';
+import { nameBigrams } from './nameGrams.js';
+import { naturalNumberOrder, newestSetFirst } from './ordering.js';
+import { searchKey } from './searchKey.js';
+import { storedCard } from './servedJson.js';
+
+export interface SetRow {
+  id: string;
+  lang: string;
+  /** Position in the newest-first order of all sets. */
+  rank: number;
+  /** The Set as served, JSON. */
+  doc: string;
+}
+
+export interface CardRow {
+  id: string;
+  lang: string;
+  set_id: string;
+  /** Position of the card in its set's natural number order. */
+  set_order: number;
+  /** Position in the search tie order: newest set, then set id, then number. */
+  search_order: number;
+  /** searchKey(name). */
+  name_key: string;
+  /** The Card as served, JSON, without its variants. */
+  doc: string;
+  /** Its variants, a JSON array. */
+  variants: string;
+  /** Each distinct bigram of name_key with its match rank, for two-character searches. */
+  bigrams: ReadonlyMap<string, number>;
+}
+
+/** The catalog as a database stores it: every row ready, every order precomputed. */
+export interface CatalogRows {
+  sets: SetRow[];
+  cards: CardRow[];
+  /** When this import was made, for catalog_meta. */
+  importedAt: string;
+}
+
+/**
+ * Builds the rows of a catalog once, for whichever database stores them. Every order the API
+ * serves is precomputed, so reads walk an index instead of sorting. A repeated id keeps its
+ * last record. Cards whose set is absent are the caller's to reject before this point.
+ */
+export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRows {
+  const sets = lastOfEachId(catalog.sets).sort(newestSetFirst);
+  const setRank = new Map(sets.map((set, rank) => [set.id, rank]));
+  const languageOfSet = new Map(sets.map((set) => [set.id, set.language]));
+  const setPosition = new Map<string, number>();
+  const cards = lastOfEachId(catalog.cards).sort(bySetThenNumber(setRank)).map((card, searchOrder): CardRow => {
+    const setOrder = setPosition.get(card.set_id) ?? 0;
+    setPosition.set(card.set_id, setOrder + 1);
+    const nameKey = searchKey(card.name);
+    return {
+      id: card.id, lang: languageOfSet.get(card.set_id) ?? '', set_id: card.set_id, set_order: setOrder,
+      search_order: searchOrder, name_key: nameKey, ...storedCard(card), bigrams: nameBigrams(nameKey),
+    };
+  });
+  return {
+    sets: sets.map((set, rank) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set) })),
+    cards,
+    importedAt: now.toISOString(),
+  };
+}
+
+function bySetThenNumber(setRank: Map<string, number>) {
+  return (a: CardWithVariants, b: CardWithVariants): number => {
+    const r = (setRank.get(a.set_id) ?? Infinity) - (setRank.get(b.set_id) ?? Infinity);
+    if (r !== 0) return r;
+    const n = naturalNumberOrder(a.number, b.number);
+    if (n !== 0) return n;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+function lastOfEachId<T extends CardSet | CardWithVariants>(records: T[]): T[] {
+  return [...new Map(records.map((r) => [r.id, r])).values()];
+}

@@ -1,0 +1,48 @@
+import type { CardWithVariants } from '../schemas/card.js';
+import type { Pagination } from '../schemas/common.js';
+import type { SetWithCount } from '../schemas/set.js';
+import type { JsonText } from './catalogStore.js';
+
+/*
+ * The one home of the served JSON. Documents are serialized once, at import, and every answer is
+ * spliced from that stored text instead of being parsed and serialized again: on the hot path
+ * that splice is most of the difference between a cheap request and an expensive one. Every
+ * splice relies on a stored document being a JSON object (it ends in `}`).
+ */
+
+/** A card as stored: its document without `variants`, and its variants, both JSON. */
+export interface StoredCard {
+  doc: string;
+  variants: string;
+}
+
+/** How a card is stored: `variants` apart, so lists read only the document. */
+export function storedCard(card: CardWithVariants): StoredCard {
+  const { variants, ...fields } = card;
+  return { doc: JSON.stringify(fields), variants: JSON.stringify(variants) };
+}
+
+/** The single card served: the stored document with `"variants"` spliced in last. */
+export function cardWithVariants({ doc, variants }: StoredCard): JsonText<CardWithVariants> {
+  return `${doc.slice(0, -1)},"variants":${variants}}`;
+}
+
+/** The single set served: the stored document with `"card_count"` spliced in last. */
+export function setWithCount(doc: string, cardCount: number): JsonText<SetWithCount> {
+  return `${doc.slice(0, -1)},"card_count":${cardCount}}`;
+}
+
+/** A card as the export writes it, parsed back from what is stored. */
+export function parseStoredCard(stored: StoredCard): CardWithVariants {
+  return JSON.parse(cardWithVariants(stored)) as CardWithVariants;
+}
+
+/** The List response around stored documents. */
+export function listBody(items: readonly string[], pagination: Pagination, retrievedAt: Date): string {
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"retrieved_at":"${retrievedAt.toISOString()}"}`;
+}
+
+/** The Single response around one stored document. */
+export function singleBody(doc: string, retrievedAt: Date): string {
+  return `{"data":${doc},"retrieved_at":"${retrievedAt.toISOString()}"}`;
+}

@@ -1,0 +1,77 @@
+import type { Language } from '../schemas/common.js';
+import type { Card, CardWithVariants } from '../schemas/card.js';
+import type { CardSet, SetWithCount } from '../schemas/set.js';
+import type { CatalogBackend, StoredRows } from './catalogBackend.js';
+import { catalogRows } from './catalogRows.js';
+import type { CardSearch, Catalog, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from './catalogStore.js';
+import type { ImportProgress } from './importProgress.js';
+import { cardWithVariants, parseStoredCard, setWithCount } from './servedJson.js';
+
+/**
+ * The catalog over a database backend: rows are built here once and the backend stores them;
+ * what the backend reads back is spliced into served documents and cut into pages here.
+ */
+export class StoredCatalog implements CatalogStore {
+  constructor(private readonly backend: CatalogBackend) {}
+
+  async listSets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
+    return pageOf(await this.backend.sets({ lang, limit: limit + 1, offset }), limit, offset);
+  }
+
+  async getSet(id: string): Promise<JsonText<SetWithCount> | null> {
+    const set = await this.backend.set(id);
+    return set && setWithCount(set.doc, set.cardCount);
+  }
+
+  async listCardsInSet(setId: string, { limit, offset }: PageRequest): Promise<Page<Card> | null> {
+    const rows = await this.backend.cardsInSet(setId, { limit: limit + 1, offset });
+    return rows && pageOf(rows, limit, offset);
+  }
+
+  async getCard(id: string): Promise<JsonText<CardWithVariants> | null> {
+    const card = await this.backend.card(id);
+    return card && cardWithVariants(card);
+  }
+
+  async searchCards(search: CardSearch): Promise<Page<Card>> {
+    return pageOf(await this.backend.searchCards({ ...search, limit: search.limit + 1 }), search.limit, search.offset);
+  }
+
+  async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
+    // Built before the backend's transaction begins: a record that cannot be stored fails the import with nothing written.
+    return this.backend.writeCatalog(catalogRows(catalog), progress);
+  }
+
+  counts(): Promise<CatalogCounts> {
+    return this.backend.counts();
+  }
+
+  async *exportSets(): AsyncIterable<CardSet> {
+    for await (const doc of this.backend.setDocs()) yield JSON.parse(doc) as CardSet;
+  }
+
+  async *exportCards(): AsyncIterable<CardWithVariants> {
+    for await (const card of this.backend.cardDocs()) yield parseStoredCard(card);
+  }
+
+  ping(): Promise<boolean> {
+    return this.backend.ping();
+  }
+
+  close(): Promise<void> {
+    return this.backend.close();
+  }
+}
+
+/**
+ * A page from rows read with one row more than the page shows. A search read past its last
+ * match cannot count the matches; the total is then 0 on the first page and unknown after it.
+ */
+function pageOf<T>({ docs, total }: StoredRows, limit: number, offset: number): Page<T> {
+  const hasMore = docs.length > limit;
+  return {
+    items: hasMore ? docs.slice(0, limit) : docs,
+    total: total ?? (offset > 0 ? null : 0),
+    hasMore,
+  };
+}

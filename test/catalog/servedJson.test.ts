@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { Ajv } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import { catalogRows } from '../../src/catalog/catalogRows.js';
+import type { Catalog } from '../../src/catalog/catalogStore.js';
+import { cardWithVariants, listBody, parseStoredCard, setWithCount, singleBody } from '../../src/catalog/servedJson.js';
+import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { readOwnExport } from '../../src/importer/sources/ownExport.js';
+import { CardList, SingleCard } from '../../src/schemas/card.js';
+import { SetList, SingleSet } from '../../src/schemas/set.js';
+
+const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const validator = (schema: object) => ajv.compile(JSON.parse(JSON.stringify(schema)) as object);
+const matches = (schema: object, body: string) => {
+  const check = validator(schema);
+  assert.ok(check(JSON.parse(body)), ajv.errorsText(check.errors));
+};
+
+describe('the served JSON, spliced from stored rows', () => {
+  let catalog: Catalog;
+  let rows: ReturnType<typeof catalogRows>;
+  const at = new Date('2026-11-23T12:00:00.000Z');
+  before(async () => {
+    catalog = (await readOwnExport(DEMO_CATALOG_DIR)).catalog;
+    rows = catalogRows(catalog, at);
+  });
+
+  it('a single card parses back to the card that was stored and matches SingleCard', () => {
+    for (const row of rows.cards) {
+      const body = singleBody(cardWithVariants(row), at);
+      matches(SingleCard, body);
+      assert.deepEqual(JSON.parse(body).data, catalog.cards.find((card) => card.id === row.id));
+      assert.deepEqual(parseStoredCard(row), JSON.parse(body).data);
+    }
+  });
+
+  it('a single set carries its card_count and matches SingleSet', () => {
+    const set = rows.sets[0]!;
+    const body = singleBody(setWithCount(set.doc, 7), at);
+    matches(SingleSet, body);
+    assert.deepEqual(JSON.parse(body), {
+      data: { ...catalog.sets.find((s) => s.id === set.id), card_count: 7 }, retrieved_at: at.toISOString(),
+    });
+  });
+
+  it('lists of cards and of sets, empty ones included, match CardList and SetList', () => {
+    const pagination = { limit: 2, offset: 0, total: null, total_is_estimate: true, has_more: true };
+    const cards = listBody(rows.cards.slice(0, 2).map((row) => row.doc), pagination, at);
+    matches(CardList, cards);
+    assert.deepEqual(JSON.parse(cards).pagination, pagination);
+    assert.equal(JSON.parse(cards).retrieved_at, at.toISOString());
+    matches(SetList, listBody(rows.sets.map((row) => row.doc), { ...pagination, total: rows.sets.length, has_more: false }, at));
+    matches(CardList, listBody([], { ...pagination, total: 0, has_more: false }, at));
+  });
+
+  it('rows carry every order precomputed and the last record of a repeated id', () => {
+    const repeated = { ...catalog.cards[0]!, name: 'The last one' };
+    const again = catalogRows({ sets: catalog.sets, cards: [...catalog.cards, repeated] }, at);
+    assert.equal(again.cards.length, catalog.cards.length);
+    assert.equal(JSON.parse(again.cards.find((row) => row.id === repeated.id)!.doc).name, 'The last one');
+    assert.deepEqual(again.cards.map((row) => row.search_order), again.cards.map((_, i) => i));
+    assert.equal(again.importedAt, at.toISOString());
+  });
+});
