@@ -7,10 +7,10 @@
 
 export const UNAVAILABLE_MESSAGE = 'the service is unavailable; try again shortly';
 
-/** What a store throws when its database cannot be reached; `cause` is the driver's error. */
+/** What a store throws when its database cannot be reached; `cause` is the driver's error, whose reason the message keeps for the log and the CLI. */
 export class StoreUnavailableError extends Error {
   constructor(cause: unknown) {
-    super('the database cannot be reached', { cause });
+    super(`the database cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'StoreUnavailableError';
   }
 }

@@ -26,7 +26,8 @@ import { projectRoot } from '../support/shared.js';
  * that lock inside its transaction, and the test kills the backend it finds waiting there.
  */
 
-const KILLED = 'terminating connection due to administrator command';
+// The store reports the lost connection as unavailable, keeping the server's reason.
+const KILLED = 'the database cannot be reached: terminating connection due to administrator command';
 /** In the demo catalog every service starts with, and renamed in the catalog the tests try to import. */
 const CARD_ID = 'en-base1-4';
 const GENERATED_SETS = 10;
