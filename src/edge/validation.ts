@@ -1,5 +1,65 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { MESSAGES } from '../access/messages.js';
 import { LANGUAGES } from '../schemas/common.js';
+
+/*
+ * The one validator of the service: REST requests, MCP tool arguments and imported records are
+ * checked against the same schemas by one of two Ajv instances, worded by validationMessage.
+ */
+
+// ajv-formats is CommonJS with its function as the default export.
+const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
+
+/**
+ * The formats our schemas use. 'full' mode, not 'fast': fast dates are a pattern that lets
+ * 2023-02-30 through, and the fast email pattern accepts `ash@example` (no dot in the domain).
+ */
+const FORMATS = ['date', 'date-time', 'uri', 'email'] as const;
+
+function newAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    coerceTypes: coerce,
+    // Query defaults (limit 50, offset 0) fill the request as the OpenAPI document states them.
+    useDefaults: coerce,
+    removeAdditional: false,
+    // The first failure only: one message per request, and no work spent listing the others.
+    allErrors: false,
+    // Not strict: strictNumbers would make Ajv skip minimum/maximum on text coerced to Infinity.
+    strict: false,
+    // Schemas are compiled, never referred to by $id, so none is kept under one.
+    addUsedSchema: false,
+  });
+  addFormats(ajv, { mode: 'full', formats: [...FORMATS] });
+  return ajv;
+}
+
+/**
+ * Query strings, path parameters and headers arrive as text, so `"5"` is the integer 5; so do the
+ * MCP tool arguments that stand for a query string.
+ */
+const coercing = newAjv(true);
+/** JSON is validated exactly as sent: `{"email": 5}` is not the string "5" (bodies, body-like tool arguments, records). */
+const asSent = newAjv(false);
+
+/** A validator for values that stand for a query string: text is coerced to the schema's types, defaults filled in. */
+export function compileQueryValidator(schema: object): ValidateFunction {
+  return coercing.compile(schema);
+}
+
+/** A validator for JSON values, checked exactly as sent. */
+export function compileJsonValidator(schema: object): ValidateFunction {
+  return asSent.compile(schema);
+}
+
+/** Fastify's validator compiler: the JSON body as sent, every other part of a request as text. */
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  httpPart === 'body' ? compileJsonValidator(schema) : compileQueryValidator(schema);
+
+/** Fastify's validation errors carry the one message validationMessage words. */
+export const schemaErrorFormatter: Parameters<FastifyInstance['setSchemaErrorFormatter']>[0] = (errors, dataVar) =>
+  new Error(validationMessage(errors, dataVar));
 
 /** One sentence per parameter, whatever rule of its schema it broke. */
 const PARAMETER_MESSAGES: Record<string, string> = {

@@ -1,6 +1,5 @@
 import type {} from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { validationMessage, type ValidationIssue } from '../edge/validation.js';
 import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../storeUnavailable.js';
 
 /** An expected failure, turned into `{"error": message}` with its status at the HTTP edge. */
@@ -19,11 +18,6 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
 
 /** Every failure becomes `{"error": "..."}`; nothing internal reaches the client. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setSchemaErrorFormatter((errors, dataVar) => {
-    const error = new Error(validationMessage(errors as ValidationIssue[], dataVar)) as FastifyError;
-    return error;
-  });
-
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
     if (isStoreUnavailable(error)) {

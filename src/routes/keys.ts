@@ -4,7 +4,6 @@ import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import { ErrorBody } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { HttpError, sendError } from './errors.js';
-import { strictBodyValidator } from './strictBodyValidator.js';
 import { trimEmail } from '../edge/keyRequest.js';
 
 export const NOT_JSON = 'the request body must be a JSON object sent as Content-Type: application/json';
@@ -22,7 +21,6 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = a
   app.addHook('preValidation', async (request) => trimEmail(request.body));
 
   app.post('/v1/keys', {
-    validatorCompiler: strictBodyValidator,
     schema: {
       operationId: 'createKey',
       summary: 'Create a free API key',

@@ -31,6 +31,7 @@ const BAD_VALUES: BadValue[] = [
   { what: 'limit 201', rest: { get: '/v1/cards?set=en-base1&limit=201' }, tool: 'list_cards_in_set', args: { set_id: 'en-base1', limit: 201 }, message: LIMIT },
   { what: 'limit abc', rest: { get: '/v1/sets?limit=abc' }, tool: 'list_sets', args: { limit: 'abc' }, message: LIMIT },
   { what: 'limit 1.5', rest: { get: '/v1/cards?q=pika&limit=1.5' }, tool: 'search_cards', args: { q: 'pika', limit: 1.5 }, message: LIMIT },
+  { what: 'limit Infinity', rest: { get: '/v1/sets?limit=Infinity' }, tool: 'list_sets', args: { limit: 'Infinity' }, message: LIMIT },
   { what: 'limit null', rest: { get: '/v1/sets?limit=' }, tool: 'list_sets', args: { limit: null }, message: LIMIT },
   { what: 'offset -1', rest: { get: '/v1/sets?offset=-1' }, tool: 'list_sets', args: { offset: -1 }, message: OFFSET },
   { what: 'offset x', rest: { get: '/v1/cards?q=pika&offset=x' }, tool: 'search_cards', args: { q: 'pika', offset: 'x' }, message: OFFSET },
