@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { MESSAGES } from '../access/messages.js';
+import { SOURCE_MAX_LENGTH } from '../access/email.js';
 import { constUnionsToEnums } from '../openapi/document.js';
 import { LANGUAGES } from '../schemas/common.js';
 
@@ -93,8 +93,8 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   set: 'set must be a non-empty string',
   // The MCP tool list_cards_in_set names REST's `set` parameter set_id.
   set_id: 'set_id must be a non-empty string',
-  email: MESSAGES.emailInvalid,
-  source: MESSAGES.sourceInvalid,
+  email: 'email must be a valid email address',
+  source: `source must be a string of at most ${SOURCE_MAX_LENGTH} characters`,
 };
 
 export interface ValidationIssue {

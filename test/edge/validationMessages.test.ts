@@ -14,6 +14,9 @@ const EMAIL = 'email must be a valid email address';
 const SOURCE = 'source must be a string of at most 200 characters';
 
 /**
+ * The shape of a key request is the edges' to check (AccessService.createKey trusts a validated
+ * KeyRequest), so the email and source rows here are where those rules are pinned.
+ *
  * One bad value, sent to REST and to the MCP tool standing for the same request: both answer
  * with this message (REST as a 400 body, MCP as an isError result), as one validator words it.
  */
@@ -44,6 +47,7 @@ const BAD_VALUES: BadValue[] = [
   { what: 'empty card id', rest: { get: '/v1/cards?id=' }, tool: 'get_card', args: { id: '' }, message: ID },
   { what: 'empty set id', rest: { get: '/v1/sets?id=' }, tool: 'get_set', args: { id: '' }, message: ID },
   { what: 'no email', rest: { postKey: { source: 'x' } }, tool: 'get_api_key', args: { source: 'x' }, message: 'email is required' },
+  { what: 'an empty object', rest: { postKey: {} }, tool: 'get_api_key', args: {}, message: 'email is required' },
   { what: 'bad email', rest: { postKey: { email: 'not-an-email' } }, tool: 'get_api_key', args: { email: 'not-an-email' }, message: EMAIL },
   { what: 'email without a domain dot', rest: { postKey: { email: 'ash@example' } }, tool: 'get_api_key', args: { email: 'ash@example' }, message: EMAIL },
   { what: 'email over 254 characters', rest: { postKey: { email: `${'a'.repeat(250)}@b.co` } }, tool: 'get_api_key', args: { email: `${'a'.repeat(250)}@b.co` }, message: EMAIL },
