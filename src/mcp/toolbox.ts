@@ -7,7 +7,7 @@ import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../openapi/document.js';
 import { compileJsonValidator, compileQueryValidator, validationMessage } from '../edge/validation.js';
-import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../storeUnavailable.js';
+import { failureOf, logFailure } from '../edge/failures.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
 
 /** What one MCP request knows about its HTTP request. */
@@ -61,12 +61,10 @@ export class McpToolbox {
     try {
       return toResult(await this.answer(tool, { ...args }, context), context);
     } catch (error) {
-      if (isStoreUnavailable(error)) {
-        context.log.warn({ err: error, tool: name }, 'the database does not answer');
-        return failure(UNAVAILABLE_MESSAGE);
-      }
-      context.log.error({ err: error, tool: name }, 'tool call failed');
-      return failure('internal error');
+      // REST's message for the same failure (an outage, a bug), as an isError result.
+      const failed = failureOf(error);
+      logFailure(context.log, failed, error, 'tool call failed', { tool: name });
+      return failure(failed.message);
     }
   }
 
