@@ -27,8 +27,10 @@ const FAST_FORMATS = ['uri'] as const;
 
 function newAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
+    // true rather than Fastify's default 'array', which also unwraps a one-element array: a query
+    // string never holds one, and a tool argument sent as [5] stays refused, as it always was.
     coerceTypes: coerce,
-    // Query defaults (limit 50, offset 0) fill the request as the OpenAPI document states them.
+    // Query defaults (limit 50, offset 0) fill the request or the arguments as the schema states them.
     useDefaults: coerce,
     removeAdditional: false,
     // The first failure only: one message per request, and no work spent listing the others.
