@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AccessControl } from './access/accessControl.js';
 import { RATE_LIMIT_HEADERS, setRateLimitHeaders } from './edge/rateLimitHeaders.js';
+import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { unkeyedAllowance } from './access/monthlyQuota.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
 import type { Config } from './config.js';
@@ -43,9 +44,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     bodyLimit: 16 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // The validator MCP tools use too: query strings coerced, JSON bodies as sent, one wording.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSchemaErrorFormatter(schemaErrorFormatter);
   installErrorHandling(app);
   // Every response carries rate-limit headers, CORS preflights included (so this hook runs before
   // the CORS plugin's, which answers them); keyed routes replace these with the key's month.

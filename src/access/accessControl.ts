@@ -26,7 +26,7 @@ export interface CreatedKey {
 
 export type KeyCreation =
   | { ok: true; created: CreatedKey; allowance: Allowance }
-  | { ok: false; status: 400 | 409 | 429; message: string; allowance: Allowance; retryAfterSeconds?: number };
+  | { ok: false; status: 409 | 429; message: string; allowance: Allowance; retryAfterSeconds?: number };
 
 export interface AccessControl {
   /**
@@ -34,7 +34,10 @@ export interface AccessControl {
    * counts one request atomically. 401 before 429; a refused request is not counted.
    */
   authorizeAndCount(authorization: string | undefined): Promise<AccessDecision>;
-  /** Issues a free key under the per-email and per-address rules. */
+  /**
+   * Issues a free key under the per-email and per-address rules. The request's shape (an email
+   * address, a source of at most 200 characters) is the edges' to check, against KeyRequestBody.
+   */
   createKey(request: KeyRequest, clientAddress: string): Promise<KeyCreation>;
   /**
    * The caller address's key allowance today (limit 3, reset at the next UTC midnight), for the

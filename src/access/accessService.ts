@@ -1,7 +1,7 @@
 import type { AccessControl, AccessDecision, KeyCreation, KeyRequest } from './accessControl.js';
 import type { AccessStore } from './accessStore.js';
 import { dailyKeyAllowance, dayOf, KEYS_PER_ADDRESS_PER_DAY, normalizeAddress } from './dailyKeyAllowance.js';
-import { isEmailAddress, normalizeEmail, SOURCE_MAX_LENGTH } from './email.js';
+import { normalizeEmail } from './email.js';
 import { displayPrefix, generateKey, hashKey, keyFromAuthorization } from './keyFormat.js';
 import { MESSAGES } from './messages.js';
 import type { Allowance } from './allowance.js';
@@ -44,22 +44,16 @@ export class AccessService implements AccessControl {
     };
   }
 
+  /** The request is a KeyRequest the edge has validated (KeyRequestBody: an email address, a short source). */
   async createKey(request: KeyRequest, clientAddress: string): Promise<KeyCreation> {
     const now = this.now();
     const address = normalizeAddress(clientAddress);
-    const refuse = async (status: 400, message: string): Promise<KeyCreation> =>
-      ({ ok: false, status, message, allowance: await this.keyCreationAllowance(address) });
-
-    const { email, source } = request as { email: unknown; source?: unknown };
-    if (typeof email !== 'string' || !isEmailAddress(normalizeEmail(email))) return refuse(400, MESSAGES.emailInvalid);
-    if (source !== undefined && (typeof source !== 'string' || source.length > SOURCE_MAX_LENGTH)) {
-      return refuse(400, MESSAGES.sourceInvalid);
-    }
+    const email = normalizeEmail(request.email);
 
     const key = generateKey();
     const day = dayOf(now);
     const inserted = await this.store.insertKey({
-      keyHash: hashKey(key), prefix: displayPrefix(key), email: normalizeEmail(email), source: source ?? null,
+      keyHash: hashKey(key), prefix: displayPrefix(key), email, source: request.source ?? null,
       tier: FREE_TIER, monthlyLimit: FREE_MONTHLY_LIMIT, createdAt: now.toISOString(),
     }, { address, day, limit: KEYS_PER_ADDRESS_PER_DAY });
     const allowance = dailyKeyAllowance(inserted.createdToday, now);

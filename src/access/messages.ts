@@ -5,8 +5,6 @@ export const MESSAGES = {
   keyInvalid: 'this API key is not valid (unknown or revoked); get a free key with POST /v1/keys',
   quotaSpent: (limit: number, resetIso: string) =>
     `this key has used all ${limit} requests of this month; the quota resets at ${resetIso}`,
-  emailInvalid: 'email must be a valid email address',
-  sourceInvalid: 'source must be a string of at most 200 characters',
   emailTaken: 'this email already has an active free key; keep using it (a key is shown only once, ' +
     'so if it is lost, ask the operator to revoke it and then create a new one)',
   addressLimit: (limit: number, resetIso: string) =>

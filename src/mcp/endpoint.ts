@@ -1,6 +1,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
+import { failureOf, logFailure, type Failure, type FailureKind } from '../edge/failures.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import { type Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
@@ -18,6 +19,24 @@ const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const INTERNAL_ERROR = -32603;
 const SERVER_ERROR = -32000;
+
+const NOT_JSON_RPC = 'Parse error: the request body must be valid JSON';
+/**
+ * The JSON-RPC error for each kind of failure (see failureOf), with the status REST gives it. Where
+ * MCP words a case its own way (as a JSON-RPC parser would), the wording is here; otherwise the
+ * message is REST's.
+ */
+const JSON_RPC_FAILURES: Record<FailureKind, { code: number; message?: string }> = {
+  'too-large': { code: INVALID_REQUEST },
+  'unsupported-media-type': { code: SERVER_ERROR, message: 'Unsupported Media Type: Content-Type must be application/json' },
+  // Before the transport runs, every client error is a body that could not be read as JSON-RPC.
+  'bad-json': { code: PARSE_ERROR, message: NOT_JSON_RPC },
+  'bad-request': { code: PARSE_ERROR, message: NOT_JSON_RPC },
+  validation: { code: PARSE_ERROR, message: NOT_JSON_RPC },
+  refused: { code: PARSE_ERROR, message: NOT_JSON_RPC },
+  unavailable: { code: SERVER_ERROR },
+  internal: { code: INTERNAL_ERROR },
+};
 
 /**
  * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. Each POST
@@ -43,9 +62,10 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access }: McpRo
       await server.connect(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     } catch (error) {
-      request.log.error({ err: error }, 'MCP request failed');
+      const failure = failureOf(error);
+      logFailure(request.log, failure, error, 'MCP request failed');
       if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { 'Content-Type': 'application/json' }).end(jsonRpcError(INTERNAL_ERROR, 'internal error'));
+        reply.raw.writeHead(failure.status, { 'Content-Type': 'application/json' }).end(jsonRpcFailure(failure));
       } else {
         reply.raw.destroy();
       }
@@ -85,13 +105,14 @@ function jsonRpcError(code: number, message: string): string {
   return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
+function jsonRpcFailure(failure: Failure): string {
+  const { code, message } = JSON_RPC_FAILURES[failure.kind];
+  return jsonRpcError(code, message ?? failure.message);
+}
+
 /** Failures before the transport runs (body parsing) answer as JSON-RPC errors, like the transport's own. */
 function jsonRpcErrorHandler(this: FastifyInstance, error: FastifyError, request: { log: FastifyInstance['log'] }, reply: FastifyReply) {
-  const status = error.statusCode ?? 500;
-  const send = (code: number, message: string) => reply.code(status).type('application/json').send(jsonRpcError(code, message));
-  if (status === 413) return send(INVALID_REQUEST, 'the request body is larger than 16 KiB');
-  if (status === 415) return send(SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
-  if (status >= 400 && status < 500) return send(PARSE_ERROR, 'Parse error: the request body must be valid JSON');
-  request.log.error({ err: error }, 'MCP request failed');
-  return reply.code(500).type('application/json').send(jsonRpcError(INTERNAL_ERROR, 'internal error'));
+  const failure = failureOf(error);
+  logFailure(request.log, failure, error, 'MCP request failed');
+  return reply.code(failure.status).type('application/json').send(jsonRpcFailure(failure));
 }

@@ -1,19 +1,14 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
-import { isEmailAddress } from '../access/email.js';
 import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../openapi/document.js';
-import { validationMessage } from '../edge/validation.js';
-import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../storeUnavailable.js';
+import { compileJsonValidator, compileQueryValidator, validationMessage } from '../edge/validation.js';
+import { failureOf, logFailure } from '../edge/failures.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
-
-// ajv-formats is CommonJS with its function as the default export.
-const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
 
 /** What one MCP request knows about its HTTP request. */
 export interface ToolCallContext {
@@ -22,17 +17,6 @@ export interface ToolCallContext {
   log: FastifyBaseLogger;
   /** Told of every access decision, so the HTTP response carries the last one's rate-limit headers. */
   onAllowance(allowance: Allowance, retryAfterSeconds: number | undefined): void;
-}
-
-/**
- * Ajv for tool arguments. Query-string-like arguments may arrive as text, as in REST ("limit": "5");
- * body-like ones are checked as sent. Email is the domain's check, the one POST /v1/keys applies.
- */
-function argumentValidator(coerceTypes: boolean): Ajv {
-  const ajv = new Ajv({ coerceTypes, allErrors: false, strict: false });
-  addFormats(ajv);
-  ajv.addFormat('email', isEmailAddress);
-  return ajv;
 }
 
 interface CompiledTool {
@@ -54,9 +38,10 @@ export class McpToolbox {
   private readonly tools = new Map<string, CompiledTool>();
 
   constructor(definitions: readonly ToolDefinition[], private readonly services: { queries: CatalogQueries; access: AccessControl }) {
-    const validators = { querystring: argumentValidator(true), body: argumentValidator(false) };
+    // REST's validator: query-string-like arguments may arrive as text ("limit": "5"), body-like ones are checked as sent.
+    const compile = { querystring: compileQueryValidator, body: compileJsonValidator };
     for (const definition of definitions) {
-      this.tools.set(definition.name, { definition, validate: validators[definition.argumentsLike].compile(definition.input) });
+      this.tools.set(definition.name, { definition, validate: compile[definition.argumentsLike](definition.input) });
     }
     this.listing = definitions.map((tool) => ({
       name: tool.name,
@@ -76,12 +61,10 @@ export class McpToolbox {
     try {
       return toResult(await this.answer(tool, { ...args }, context), context);
     } catch (error) {
-      if (isStoreUnavailable(error)) {
-        context.log.warn({ err: error, tool: name }, 'the database does not answer');
-        return failure(UNAVAILABLE_MESSAGE);
-      }
-      context.log.error({ err: error, tool: name }, 'tool call failed');
-      return failure('internal error');
+      // REST's message for the same failure (an outage, a bug), as an isError result.
+      const failed = failureOf(error);
+      logFailure(context.log, failed, error, 'tool call failed', { tool: name });
+      return failure(failed.message);
     }
   }
 

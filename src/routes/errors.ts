@@ -1,17 +1,6 @@
 import type {} from '@fastify/swagger';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { validationMessage, type ValidationIssue } from '../edge/validation.js';
-import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../storeUnavailable.js';
-
-/** An expected failure, turned into `{"error": message}` with its status at the HTTP edge. */
-export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) {
-    super(message);
-  }
-}
-
-export const notFound = (message: string) => new HttpError(404, message);
-export const badRequest = (message: string) => new HttpError(400, message);
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { failureOf, logFailure } from '../edge/failures.js';
 
 export function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
   return reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify({ error: message }));
@@ -19,33 +8,11 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
 
 /** Every failure becomes `{"error": "..."}`; nothing internal reaches the client. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setSchemaErrorFormatter((errors, dataVar) => {
-    const error = new Error(validationMessage(errors as ValidationIssue[], dataVar)) as FastifyError;
-    return error;
-  });
-
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
-    if (isStoreUnavailable(error)) {
-      // The rate-limit headers already set (the unkeyed defaults when the key could not be checked) stay.
-      request.log.warn({ err: error }, 'the database does not answer');
-      return sendError(reply, 503, UNAVAILABLE_MESSAGE);
-    }
-    const fastifyError = error as FastifyError;
-    if (fastifyError.validation) return sendError(reply, 400, fastifyError.message);
-    const status = fastifyError.statusCode ?? 500;
-    if (status === 413) return sendError(reply, 413, 'the request body is larger than 16 KiB');
-    if (status === 415) return sendError(reply, 415, 'send the request body as application/json');
-    if (status >= 400 && status < 500) {
-      const message = fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-        || error instanceof SyntaxError
-        ? 'the request body must be valid JSON'
-        : 'the request could not be understood';
-      return sendError(reply, 400, message);
-    }
-    request.log.error({ err: error }, 'request failed');
-    return sendError(reply, status >= 500 && status <= 599 && status !== 500 ? status : 500,
-      status === 503 ? UNAVAILABLE_MESSAGE : 'internal error');
+  app.setErrorHandler((error, request, reply) => {
+    const failure = failureOf(error);
+    // The rate-limit headers already set (the unkeyed defaults when the key could not be checked) stay.
+    logFailure(request.log, failure, error, 'request failed');
+    return sendError(reply, failure.status, failure.message);
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -3,8 +3,8 @@ import type { AccessControl } from '../access/accessControl.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import { ErrorBody } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
-import { HttpError, sendError } from './errors.js';
-import { strictBodyValidator } from './strictBodyValidator.js';
+import { refusal } from '../edge/failures.js';
+import { sendError } from './errors.js';
 import { trimEmail } from '../edge/keyRequest.js';
 
 export const NOT_JSON = 'the request body must be a JSON object sent as Content-Type: application/json';
@@ -13,7 +13,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = a
   // Only JSON is read here: any other content type is a 400, as a body that is not JSON is.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
-  app.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(400, NOT_JSON), undefined));
+  app.addContentTypeParser('*', (_request, _payload, done) => done(refusal(400, NOT_JSON), undefined));
 
   // Every answer here, a malformed or oversized body included, describes the address's daily key allowance.
   app.addHook('onRequest', async (request, reply) => {
@@ -22,7 +22,6 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = a
   app.addHook('preValidation', async (request) => trimEmail(request.body));
 
   app.post('/v1/keys', {
-    validatorCompiler: strictBodyValidator,
     schema: {
       operationId: 'createKey',
       summary: 'Create a free API key',

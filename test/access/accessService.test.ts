@@ -124,17 +124,5 @@ describe('AccessService', () => {
       clock.set('2026-01-16T00:00:00Z');
       created(await access.createKey({ email: 'brock4@example.com' }, '192.0.2.9'));
     });
-
-    it('400 for an email that is not one and for a source that is not a short string', async () => {
-      for (const request of [{ email: 'not-an-email' }, { email: 42 }, {}]) {
-        const result = failed(await access.createKey(request as never, '192.0.2.1'));
-        assert.deepEqual([result.status, result.message], [400, 'email must be a valid email address']);
-      }
-      for (const source of [7, 'x'.repeat(201)]) {
-        const result = failed(await access.createKey({ email: 'a@example.com', source } as never, '192.0.2.1'));
-        assert.deepEqual([result.status, result.message], [400, 'source must be a string of at most 200 characters']);
-      }
-      assert.equal((await store.listKeys('2026-01')).length, 0);
-    });
   });
 });

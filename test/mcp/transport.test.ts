@@ -91,6 +91,29 @@ describe('MCP transport: stateless Streamable HTTP on the REST port', () => {
     });
   });
 
+  test('a body over 16 KiB and a body that is not sent as JSON get JSON-RPC errors with REST\'s statuses', async () => {
+    const post = (contentType: string, body: string) => fetch(new URL('/mcp', harness.baseUrl), {
+      method: 'POST', headers: { 'content-type': contentType, accept: 'application/json, text/event-stream' }, body,
+    });
+    const large = await post('application/json', JSON.stringify({ ...INITIALIZE, padding: 'x'.repeat(17 * 1024) }));
+    assert.equal(large.status, 413);
+    assertCorsAndRateLimit(large.headers);
+    assert.deepEqual(await large.json(), {
+      jsonrpc: '2.0', error: { code: -32600, message: 'the request body is larger than 16 KiB' }, id: null,
+    });
+    const text = await post('text/plain', JSON.stringify(INITIALIZE));
+    assert.equal(text.status, 415);
+    assertCorsAndRateLimit(text.headers);
+    assert.deepEqual(await text.json(), {
+      jsonrpc: '2.0', error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' }, id: null,
+    });
+    const empty = await post('application/json', '');
+    assert.equal(empty.status, 400);
+    assert.deepEqual(await empty.json(), {
+      jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the request body must be valid JSON' }, id: null,
+    });
+  });
+
   test('an unknown tool is a JSON-RPC invalid-params error naming the tools', async () => {
     const response = await harness.post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_price', arguments: {} } });
     const { error } = response.body as { error: { code: number; message: string } };
