@@ -14,8 +14,9 @@ const CASES: Array<[string, unknown, Failure]> = [
     { kind: 'refused', status: 400, message: 'the request body must be a JSON object sent as Content-Type: application/json' }],
   ['a store outage is 503, logged as a warning', new StoreUnavailableError(new Error('ECONNREFUSED')),
     { kind: 'unavailable', status: 503, message: UNAVAILABLE_MESSAGE, log: 'warn' }],
-  ['a driver error the store did not classify is an outage too', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
-    { kind: 'unavailable', status: 503, message: UNAVAILABLE_MESSAGE, log: 'warn' }],
+  // Stores classify their own driver's errors; the edge reads no driver codes or messages.
+  ['a driver error that reaches the edge unclassified is a bug', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    { kind: 'internal', status: 500, message: 'internal error', log: 'error' }],
   ['a body over the limit is 413', fastifyError(413, 'FST_ERR_CTP_BODY_TOO_LARGE'),
     { kind: 'too-large', status: 413, message: 'the request body is larger than 16 KiB' }],
   ['an unsupported content type is 415', fastifyError(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE'),
