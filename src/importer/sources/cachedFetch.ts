@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pRetry, { AbortError } from 'p-retry';
 
 /**
  * GETs JSON over HTTP with retries, keeping every answer (200 body or 404) on disk so that an
@@ -22,7 +23,15 @@ export interface CachedFetchOptions {
 
 export type FetchOutcome = { status: 200; body: unknown; cached: boolean } | { status: 404; cached: boolean };
 
-export class HttpError extends Error {}
+/** A GET that got no usable answer: a 4xx other than 404, or a failure that outlasted its retries. */
+export class FetchFailedError extends Error {}
+
+/** A failure worth another attempt: a network error, 5xx, 429 or a body that does not read as JSON. */
+class RetryableFailure extends Error {
+  constructor(message: string, readonly retryAfter: string | null = null) {
+    super(message);
+  }
+}
 
 /** Path-safe name of one path segment (TCGdex ids hold `!`, `%3F`, `.`). */
 const safeSegment = (segment: string) =>
@@ -50,10 +59,14 @@ async function writeAtomically(file: string, content: string): Promise<void> {
   await rename(temporary, file);
 }
 
-function retryDelay(attempt: number, options: CachedFetchOptions, retryAfter: string | null): number {
+/**
+ * Milliseconds to wait before retry number `retry` (0 for the first): the server's Retry-After
+ * in seconds (at most 60 s), else exponential backoff from `baseDelayMs` plus up to 25% jitter.
+ */
+export function retryDelay(retry: number, baseDelayMs: number, retryAfter: string | null): number {
   const seconds = retryAfter === null ? NaN : Number(retryAfter);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, 60_000);
-  const backoff = options.retryBaseDelayMs * 2 ** attempt;
+  const backoff = baseDelayMs * 2 ** retry;
   return backoff + Math.random() * backoff * 0.25;
 }
 
@@ -62,7 +75,8 @@ export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) 
   const root = cacheRootOf(options.cacheDir, base);
   let requests = 0;
 
-  async function fetchOnce(url: string, signal?: AbortSignal): Promise<FetchOutcome | { retry: string; retryAfter: string | null }> {
+  /** One attempt: 200 and 404 are answers, a RetryableFailure asks for another try, anything else ends the GET. */
+  async function fetchOnce(url: string, signal?: AbortSignal): Promise<FetchOutcome> {
     requests += 1;
     let response: Response;
     try {
@@ -73,7 +87,7 @@ export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) 
       });
     } catch (error) {
       signal?.throwIfAborted();
-      return { retry: `network error: ${(error as Error).message}`, retryAfter: null };
+      throw new RetryableFailure(`network error: ${(error as Error).message}`);
     }
     if (response.status === 404) {
       await response.body?.cancel();
@@ -81,18 +95,38 @@ export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) 
     }
     if (response.status === 429 || response.status >= 500) {
       await response.body?.cancel();
-      return { retry: `HTTP ${response.status}`, retryAfter: response.headers.get('retry-after') };
+      throw new RetryableFailure(`HTTP ${response.status}`, response.headers.get('retry-after'));
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new HttpError(`GET ${url} answered HTTP ${response.status}`);
+      throw new AbortError(new FetchFailedError(`GET ${url} answered HTTP ${response.status}`));
     }
     try {
       return { status: 200, body: JSON.parse(await response.text()), cached: false };
     } catch (error) {
       // A cut-off body reads as bad JSON: worth another try.
-      return { retry: `unreadable body: ${(error as Error).message}`, retryAfter: null };
+      throw new RetryableFailure(`unreadable body: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * `fetchOnce` until it answers, at most `options.retries` times more. p-retry keeps count and
+   * stops at the signal; the wait between attempts is ours (p-retry's own is 0), since it
+   * depends on the failure: a Retry-After replaces the backoff.
+   */
+  function fetchWithRetries(url: string, signal?: AbortSignal): Promise<FetchOutcome> {
+    return pRetry(() => fetchOnce(url, signal), {
+      retries: options.retries,
+      minTimeout: 0,
+      signal,
+      async onFailedAttempt({ error, attemptNumber, retriesLeft }) {
+        if (!(error instanceof RetryableFailure)) throw error;
+        if (retriesLeft === 0) {
+          throw new FetchFailedError(`GET ${url} failed after ${attemptNumber} attempts (last: ${error.message})`);
+        }
+        await sleep(retryDelay(attemptNumber - 1, options.retryBaseDelayMs, error.retryAfter), undefined, { signal });
+      },
+    });
   }
 
   /**
@@ -107,19 +141,10 @@ export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) 
     if (await fresh(`${file}.404`, options.maxAgeMs)) return { status: 404, cached: true };
 
     const url = `${base}/${segments.map(encodeURIComponent).join('/')}`;
-    for (let attempt = 0; ; attempt++) {
-      signal?.throwIfAborted();
-      const outcome = await fetchOnce(url, signal);
-      if ('status' in outcome) {
-        if (outcome.status === 200) await writeAtomically(`${file}.json`, JSON.stringify(outcome.body));
-        else await writeAtomically(`${file}.404`, '');
-        return outcome;
-      }
-      if (attempt >= options.retries) {
-        throw new HttpError(`GET ${url} failed after ${attempt + 1} attempts (last: ${outcome.retry})`);
-      }
-      await sleep(retryDelay(attempt, options, outcome.retryAfter), undefined, { signal });
-    }
+    const outcome = await fetchWithRetries(url, signal);
+    if (outcome.status === 200) await writeAtomically(`${file}.json`, JSON.stringify(outcome.body));
+    else await writeAtomically(`${file}.404`, '');
+    return outcome;
   }
 
   return { get, requestCount: () => requests, cacheRoot: root };
