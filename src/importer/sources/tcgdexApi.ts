@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pMap from 'p-map';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import {
   pickTcgdexCard, pickTcgdexSet, TCGDEX_LANGUAGES,
@@ -36,31 +37,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Runs `task` over `items` with at most `limit` in flight, keeping the order of `items`.
- * The first failure aborts the tasks still running, so a failed crawl stops at once.
+ * The first failure rejects at once and aborts the tasks still running (p-map alone would let
+ * them run on), so a failed crawl stops at once.
  */
-async function mapPool<T, R>(
+function mapUntilFirstFailure<T, R>(
   items: readonly T[],
   limit: number,
   task: (item: T, signal: AbortSignal) => Promise<R>,
 ): Promise<R[]> {
-  const results = new Array<R>(items.length);
   const failure = new AbortController();
-  let next = 0;
-  const worker = async () => {
-    while (!failure.signal.aborted && next < items.length) {
-      const index = next++;
-      try {
-        results[index] = await task(items[index]!, failure.signal);
-      } catch (error) {
-        failure.abort(error);
-        throw error;
-      }
+  return pMap(items, async (item) => {
+    try {
+      return await task(item, failure.signal);
+    } catch (error) {
+      failure.abort(error);
+      throw error;
     }
-  };
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker);
-  await Promise.allSettled(workers);
-  if (failure.signal.aborted) throw failure.signal.reason;
-  return results;
+  }, { concurrency: Math.max(1, limit), stopOnError: true, signal: failure.signal });
 }
 
 const idsOf = (list: unknown): string[] =>
@@ -91,7 +84,7 @@ export async function* crawlTcgdexApi(baseUrl: string, options: TcgdexApiOptions
     let done = 0;
     let total = setIds.length + 1;
     options.progress?.(phase, done, total);
-    const fullSets = await mapPool(setIds, concurrency, async (id, signal) => {
+    const fullSets = await mapUntilFirstFailure(setIds, concurrency, async (id, signal) => {
       const answer = await http.get([lang, 'sets', id], signal);
       options.progress?.(phase, ++done, total);
       return answer.status === 404 ? null : answer.body;
@@ -107,7 +100,7 @@ export async function* crawlTcgdexApi(baseUrl: string, options: TcgdexApiOptions
     options.progress?.(phase, ++done, total);
 
     const cardIdList = [...cardIds];
-    const fullCards = await mapPool(cardIdList, concurrency, async (id, signal) => {
+    const fullCards = await mapUntilFirstFailure(cardIdList, concurrency, async (id, signal) => {
       const answer = await http.get([lang, 'cards', id], signal);
       options.progress?.(phase, ++done, total);
       return answer.status === 404 ? null : pickTcgdexCard(answer.body, `${baseUrl}/${lang}/cards/${id}`);
