@@ -17,7 +17,7 @@ export interface AccessServiceOptions {
 
 const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().replace('.000Z', 'Z');
 
-/** Keys and quotas: the rules of DECISIONS.md "Keys and quotas" over an AccessStore. */
+/** Keys and quotas: the rules of docs/reference.md ("Keys", "Quotas") over an AccessStore. */
 export class AccessService implements AccessControl {
   private readonly now: () => Date;
 

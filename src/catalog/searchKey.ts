@@ -14,7 +14,7 @@ function hiraganaToKatakana(text: string): string {
   return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60));
 }
 
-/** Length in Unicode code points, as DECISIONS.md counts `q`. */
+/** Length in Unicode code points, as docs/reference.md ("Search") counts `q`. */
 export function codePointLength(text: string): number {
   let n = 0;
   for (const _ of text) n++;

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Catalog } from '../catalog/catalogStore.js';
+import type { Catalog } from '../catalog/rankCatalog.js';
 import { LANGUAGES, type Language } from '../schemas/common.js';
 import type { CardWithVariants } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
@@ -14,7 +14,6 @@ import { mapVariants } from './tcgdexVariants.js';
 import { LOCALIZED_LANGUAGES } from './tcgdexVocabulary.js';
 import { checkCard, checkSet } from './validateRecords.js';
 
-export { POCKET_SERIES } from './tcgdexCrossLanguage.js';
 export const REASONS = {
   pocket: 'Pokémon TCG Pocket (series tcgp) is a digital game, not part of this catalog',
   duplicateSet: 'duplicate set id: the catalog language already has this set from another TCGdex language',

@@ -6,7 +6,7 @@ import { onStore, STORE_KINDS } from '../support/stores.js';
 const LANG_MESSAGE = 'lang must be one of: en, ja, fr, it, de, es, ko, pt, zh-tw, id, th, zh-cn, es-mx, ru, pl, nl';
 
 for (const store of STORE_KINDS) {
-  describe(`every bad parameter of DECISIONS.md gets its 4xx JSON error, never a 5xx (${store})`, await onStore(store), () => {
+  describe(`every bad parameter of docs/reference.md gets its 4xx JSON error, never a 5xx (${store})`, await onStore(store), () => {
     let server: RunningServer;
     before(async () => { server = await startCatalogServer({ store }); });
     after(async () => { await server.close(); });
