@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Catalog } from '../catalog/rankCatalog.js';
+import type { Catalog } from '../catalog/catalogStore.js';
 import { LANGUAGES, type Language } from '../schemas/common.js';
 import type { CardWithVariants } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
