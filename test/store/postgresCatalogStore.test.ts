@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import pg from 'pg';
 import type { CardWithVariants } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
 import { ConfigError } from '../../src/config.js';
@@ -59,29 +60,40 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
   it('readers see the previous catalog until the import commits', async () => {
     const { url } = await fresh();
     const store = new StoredCatalog(await PostgresCatalogBackend.open({ databaseUrl: url }));
+    // Holds a card row the import rewrites, so the import waits inside its transaction, sets written, while readers look.
+    const blocker = new pg.Client({ connectionString: url });
+    await blocker.connect();
     try {
       await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Old')] });
-      const seenDuringImport: Array<Promise<[string | null, number | null, number | null]>> = [];
-      const bigger = { sets: [set('en-a', '2020-01-01')], cards: Array.from({ length: 5000 }, (_, i) => card('en-a', String(i + 1), 'New')) };
       const look = () => Promise.all([
         store.getCard('en-a-1'),
         store.searchCards({ key: 'ol', limit: 1, offset: 0 }).then((page) => page.total),
         store.searchCards({ key: 'old', limit: 1, offset: 0 }).then((page) => page.total),
       ]);
-      // Sent while the import still has statements to run (the reads take other connections).
-      await store.replaceCatalog(bigger, (phase, done, total) => {
-        if (phase === 'cards' && done < total) seenDuringImport.push(look());
-      });
-      assert.ok(seenDuringImport.length > 0);
-      for (const [doc, twoCharacterHits, trigramHits] of await Promise.all(seenDuringImport)) {
-        assert.equal(JSON.parse(doc!).name, 'Old');
-        assert.equal(twoCharacterHits, 1);
-        assert.equal(trigramHits, 1);
+      const blockerPid = (await blocker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT 1 FROM cards WHERE id = 'en-a-1' FOR UPDATE`);
+      const bigger = { sets: [set('en-a', '2020-01-01')], cards: Array.from({ length: 5000 }, (_, i) => card('en-a', String(i + 1), 'New')) };
+      let setsWritten = false;
+      const importing = store.replaceCatalog(bigger, (phase) => { if (phase === 'sets') setsWritten = true; });
+      const blockedImports = () => sql<{ n: number }>(url,
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [blockerPid]);
+      for (let waited = 0; (await blockedImports())[0]!.n === 0; waited += 20) {
+        if (waited > 20_000) throw new Error('the import never reached the held card');
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      assert.equal(setsWritten, true);
+      const [docDuring, twoCharacterHitsDuring, trigramHitsDuring] = await look();
+      assert.equal(JSON.parse(docDuring!).name, 'Old');
+      assert.equal(twoCharacterHitsDuring, 1);
+      assert.equal(trigramHitsDuring, 1);
+      await blocker.query('COMMIT');
+      await importing;
       const [doc, twoCharacterHits] = await look();
       assert.equal(JSON.parse(doc!).name, 'New');
       assert.equal(twoCharacterHits, 0);
     } finally {
+      await blocker.end();
       await store.close();
     }
   });
