@@ -32,6 +32,14 @@ export interface CatalogBackend {
    * readers see the old catalog until it commits, and a failure leaves it intact.
    */
   writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts>;
+  /**
+   * writeCatalog for rows rebuilt from the stored documents: only while the stored rows are still
+   * of version `replacing` (checked under the lock imports take, so an import that committed
+   * meanwhile is never overwritten with the catalog it replaced; then null), and imported_at stays.
+   */
+  rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null>;
+  /** The version of the stored rows (CatalogRows.version); 1 for rows stored before versions were recorded. */
+  rowsVersion(): Promise<number>;
   counts(): Promise<CatalogCounts>;
   /** Set documents, newest first. */
   setDocs(): AsyncIterable<string>;

@@ -33,12 +33,22 @@ export interface CardRow {
   bigrams: ReadonlyMap<string, number>;
 }
 
+/**
+ * The version of the rows catalogRows() builds. Raise it whenever a row is computed differently
+ * (a folding rule of searchKey, a new derived column): stores record it beside the rows, and a
+ * server started on rows of another version rebuilds them from the stored documents
+ * (CatalogStore.rebuildStaleRows), so an upgrade needs no re-import.
+ */
+export const ROWS_VERSION = 1;
+
 /** The catalog as a database stores it: every row ready, every order precomputed. */
 export interface CatalogRows {
   sets: SetRow[];
   cards: CardRow[];
   /** When this import was made, for catalog_meta. */
   importedAt: string;
+  /** ROWS_VERSION, for catalog_meta. */
+  version: number;
 }
 
 /**
@@ -64,6 +74,7 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     sets: sets.map((set, rank) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set) })),
     cards,
     importedAt: now.toISOString(),
+    version: ROWS_VERSION,
   };
 }
 

@@ -52,6 +52,12 @@ export interface CatalogStore {
    * readers see the old catalog until it commits, and a failure leaves it intact.
    */
   replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts>;
+  /**
+   * Rebuilds the rows from the stored records when an older (or newer) catalogRows() built them,
+   * as a server does on start; the counts when it did, null when the rows were current or an
+   * import replaced them meanwhile.
+   */
+  rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null>;
   counts(): Promise<CatalogCounts>;
   exportSets(): AsyncIterable<CardSet>;
   exportCards(): AsyncIterable<CardWithVariants>;

@@ -2,7 +2,7 @@ import type { Language } from '../schemas/common.js';
 import type { Card, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
-import { catalogRows } from './catalogRows.js';
+import { catalogRows, ROWS_VERSION } from './catalogRows.js';
 import type { CardSearch, Catalog, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
 import { cardWithVariants, parseStoredCard, setWithCount } from './servedJson.js';
@@ -40,6 +40,15 @@ export class StoredCatalog implements CatalogStore {
   async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
     // Built before the backend's transaction begins: a record that cannot be stored fails the import with nothing written.
     return this.backend.writeCatalog(catalogRows(catalog), progress);
+  }
+
+  async rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null> {
+    const version = await this.backend.rowsVersion();
+    if (version === ROWS_VERSION) return null;
+    const catalog: Catalog = { sets: [], cards: [] };
+    for await (const set of this.exportSets()) catalog.sets.push(set);
+    for await (const card of this.exportCards()) catalog.cards.push(card);
+    return this.backend.rewriteCatalog(catalogRows(catalog), version, progress);
   }
 
   counts(): Promise<CatalogCounts> {

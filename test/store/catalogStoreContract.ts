@@ -2,10 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CardWithVariants } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
+import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
+import { catalogRows, ROWS_VERSION } from '../../src/catalog/catalogRows.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
+import { searchKey } from '../../src/catalog/searchKey.js';
 
 export interface StoreUnderTest {
   store: CatalogStore;
+  /** The backend under the store, to store rows as an older version built them. */
+  backend: CatalogBackend;
   /** Closes the store and removes its database. */
   cleanup(): Promise<void>;
 }
@@ -30,9 +35,10 @@ export function catalogStoreContract(
   describe(`the ${name} catalog store`, { skip: options.skip ?? false }, () => {
     let underTest: StoreUnderTest;
     let store: CatalogStore;
+    let backend: CatalogBackend;
     before(async () => {
       underTest = await makeStore();
-      store = underTest.store;
+      ({ store, backend } = underTest);
     });
     after(async () => {
       await underTest?.cleanup();
@@ -181,6 +187,26 @@ export function catalogStoreContract(
       assert.deepEqual(exported.sets, [catalog.sets[1], catalog.sets[0]]);
       assert.deepEqual(exported.cards, [catalog.cards[1], catalog.cards[2], catalog.cards[0]]);
       assert.deepEqual(JSON.parse((await store.getCard('en-old-1'))!), catalog.cards[2]);
+    });
+
+    it('rebuilds rows that another version built from the stored records, once, and never over a newer import', async () => {
+      const catalog = { sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Mr. Mime')] };
+      const rows = catalogRows(catalog);
+      // As another catalogRows() might have stored them: keys folded by other rules.
+      const stale = rows.cards.map((row) => ({ ...row, name_key: 'other rules', bigrams: new Map<string, number>() }));
+      await backend.writeCatalog({ ...rows, cards: stale, version: ROWS_VERSION - 1 });
+      const found = async () => docs((await store.searchCards({ key: searchKey('Mr. Mime'), limit: 5, offset: 0 })).items).map((c) => c.id);
+      assert.deepEqual(await found(), []);
+
+      assert.equal(await backend.rewriteCatalog(catalogRows({ sets: [], cards: [] }), ROWS_VERSION + 7), null,
+        'rows of another version than the one a rebuild read are left alone');
+      assert.deepEqual(await store.counts(), { sets: 1, cards: 1 });
+
+      assert.deepEqual(await store.rebuildStaleRows(), { sets: 1, cards: 1 });
+      assert.equal(await backend.rowsVersion(), ROWS_VERSION);
+      assert.deepEqual(await found(), ['en-a-1']);
+      assert.deepEqual(JSON.parse((await store.getCard('en-a-1'))!), catalog.cards[0]);
+      assert.equal(await store.rebuildStaleRows(), null, 'current rows are left as they are');
     });
 
     it('answers ping while open', async () => {

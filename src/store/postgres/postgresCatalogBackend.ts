@@ -8,7 +8,7 @@ import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { searchStatement } from './searchStatement.js';
 import { createPool, poolAnswers } from './pool.js';
-import { writeCatalog } from './writeCatalog.js';
+import { storedRowsVersion, writeCatalog } from './writeCatalog.js';
 
 export interface PostgresCatalogBackendOptions {
   /** postgres://… of the primary: migrations, imports, counts and exports. */
@@ -99,17 +99,31 @@ export class PostgresCatalogBackend implements CatalogBackend {
   }
 
   async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
+    return (await this.write(rows, progress))!;
+  }
+
+  async rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null> {
+    return this.write(rows, progress, replacing);
+  }
+
+  /** From the primary, like counts(): what the next write replaces. */
+  async rowsVersion(): Promise<number> {
+    return storedRowsVersion(this.primary);
+  }
+
+  private async write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): Promise<CatalogCounts | null> {
     const client = await this.primary.connect();
-    let counts: CatalogCounts;
+    let counts: CatalogCounts | null;
     try {
       await client.query('BEGIN');
-      counts = await writeCatalog(client, rows, progress);
-      await client.query('COMMIT');
+      counts = await writeCatalog(client, rows, progress, replacing);
+      await client.query(counts ? 'COMMIT' : 'ROLLBACK');
       client.release();
     } catch (error) {
       await endTransaction(client);
       throw error;
     }
+    if (!counts) return null;
     // After a large write, searches would wade through dead rows and GIN pending lists, count
     // bigrams from the heap (no visibility map yet) and plan without statistics until autovacuum
     // came by: tidy up now. VACUUM cannot run inside the import's transaction, and a failure here

@@ -54,14 +54,25 @@ const SWAP_IN_NEXT_BIGRAMS = [
   'ALTER INDEX card_name_bigrams_next_pkey RENAME TO card_name_bigrams_pkey',
 ];
 
+/** catalog_meta's rows_version; rows written before it was recorded are version 1. */
+export async function storedRowsVersion(client: pg.ClientBase | pg.Pool): Promise<number> {
+  const { rows } = await client.query<{ value: string }>(`SELECT value FROM catalog_meta WHERE key = 'rows_version'`);
+  return rows[0] ? Number(rows[0].value) : 1;
+}
+
 /**
  * Makes the catalog tables equal to `rows` on `client`, which the caller has inside a
  * transaction: upsert in batches, delete what is gone. Concurrent imports queue on a
  * transaction-scoped advisory lock instead of deadlocking on each other's rows.
  * Only the catalog tables are written; keys and usage are never touched.
+ * With `replacing` (rows rebuilt from the stored documents), only over rows of that version,
+ * checked under the lock (null when they are not), and imported_at stays as it is.
  */
-export async function writeCatalog(client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
+export async function writeCatalog(
+  client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress, replacing?: number,
+): Promise<CatalogCounts | null> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
+  if (replacing !== undefined && await storedRowsVersion(client) !== replacing) return null;
 
   await client.query(UPSERT_SETS, [JSON.stringify(rows.sets)]);
   await client.query(deleteAbsent('sets'), [JSON.stringify(rows.sets.map((set) => set.id))]);
@@ -79,9 +90,11 @@ export async function writeCatalog(client: pg.PoolClient, rows: CatalogRows, pro
 
   if (changedCards > 0) await rebuildBigrams(client, rows.cards, progress);
 
+  const meta: Array<[string, string]> = [['rows_version', String(rows.version)]];
+  if (replacing === undefined) meta.unshift(['imported_at', rows.importedAt]);
   await client.query(`
-    INSERT INTO catalog_meta (key, value) VALUES ('imported_at', $1)
-    ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [rows.importedAt]);
+    INSERT INTO catalog_meta (key, value) SELECT * FROM json_to_recordset($1::json) AS m (key text, value text)
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [JSON.stringify(meta.map(([key, value]) => ({ key, value })))]);
 
   const { rows: counts } = await client.query<CatalogCounts>(
     'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');

@@ -31,6 +31,12 @@ const docsOf = (rows: DocRow[]) => rows.map((row) => row.doc);
 /** A window count rides on every row; with no row it is unknown. */
 const windowed = (rows: SearchRow[]): StoredRows => ({ docs: docsOf(rows), total: rows[0]?.total ?? null });
 
+/** catalog_meta's rows_version; rows written before it was recorded are version 1. */
+function storedRowsVersion(db: Database.Database): number {
+  const row = db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'rows_version'`).get();
+  return row ? Number(row.value) : 1;
+}
+
 /** The catalog's tables in an SQLite file: SQL only, on rows the catalog built. */
 export class SqliteCatalogBackend implements CatalogBackend {
   private readonly db: Database.Database;
@@ -106,6 +112,20 @@ export class SqliteCatalogBackend implements CatalogBackend {
   }
 
   async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
+    this.write(rows, progress);
+    return this.counts();
+  }
+
+  async rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null> {
+    return this.write(rows, progress, replacing) ? this.counts() : null;
+  }
+
+  async rowsVersion(): Promise<number> {
+    return storedRowsVersion(this.db);
+  }
+
+  /** Writes `rows` in one transaction; with `replacing`, only over rows of that version (false when they are not). */
+  private write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): boolean {
     const db = this.db;
     const upsertSet = db.prepare(`
       INSERT INTO sets (id, lang, rank, gen, doc) VALUES (@id, @lang, @rank, @gen, @doc)
@@ -121,7 +141,9 @@ export class SqliteCatalogBackend implements CatalogBackend {
       'INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
     const step = 5000;
 
-    db.transaction(() => {
+    // IMMEDIATE: the write lock is taken before anything is read, so the version checked is the one replaced.
+    return db.transaction((): boolean => {
+      if (replacing !== undefined && storedRowsVersion(db) !== replacing) return false;
       const gen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS g FROM (SELECT gen FROM sets UNION ALL SELECT gen FROM cards)').get() as { g: number }).g;
       for (const set of rows.sets) upsertSet.run({ ...set, gen });
       db.prepare('DELETE FROM sets WHERE gen <> ?').run(gen);
@@ -142,11 +164,13 @@ export class SqliteCatalogBackend implements CatalogBackend {
         INSERT INTO card_names (name_key) SELECT DISTINCT name_key FROM cards;
         INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild');`);
       progress?.('search index', 1, 2);
-      db.prepare(`INSERT INTO catalog_meta (key, value) VALUES ('imported_at', ?)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(rows.importedAt);
+      const setMeta = db.prepare(`INSERT INTO catalog_meta (key, value) VALUES (?, ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+      if (replacing === undefined) setMeta.run('imported_at', rows.importedAt);
+      setMeta.run('rows_version', String(rows.version));
       progress?.('search index', 2, 2);
-    })();
-    return this.counts();
+      return true;
+    }).immediate();
   }
 
   async counts(): Promise<CatalogCounts> {
