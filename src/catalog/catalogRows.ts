@@ -38,8 +38,9 @@ export interface CardRow {
  * (a folding rule of searchKey, a new derived column): stores record it beside the rows, and a
  * server started on rows of another version rebuilds them from the stored documents
  * (CatalogStore.rebuildStaleRows), so an upgrade needs no re-import.
+ * 1: the first; 2: name keys without white space, apostrophes, hyphens and dots.
  */
-export const ROWS_VERSION = 1;
+export const ROWS_VERSION = 2;
 
 /** The catalog as a database stores it: every row ready, every order precomputed. */
 export interface CatalogRows {

@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { SOURCE_MAX_LENGTH } from '../access/email.js';
+import { SEARCH_TEXT_MESSAGE } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../openapi/document.js';
 import { LANGUAGES } from '../schemas/common.js';
 
@@ -90,7 +91,7 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   limit: 'limit must be an integer from 1 to 200',
   offset: 'offset must be an integer of 0 or more',
   lang: `lang must be one of: ${LANGUAGES.join(', ')}`,
-  q: 'q must be 2 to 60 characters long',
+  q: SEARCH_TEXT_MESSAGE,
   id: 'id must be a non-empty string',
   set: 'set must be a non-empty string',
   // The MCP tool list_cards_in_set names REST's `set` parameter set_id.

@@ -102,7 +102,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'types, rarity, artist, image URLs; no variants), best matches first: the exact name, then names starting ' +
       'with q, then names containing it. Names are stored in each card\'s own language, so search with the name ' +
       'in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), リザードン (ja). Case, accents, ' +
-      'letter width and hiragana/katakana do not matter. Without lang every language is searched; lang restricts ' +
+      'letter width and hiragana/katakana do not matter, nor do spaces, apostrophes, hyphens and dots ' +
+      '(shaymin ex finds Shaymin-EX, mr mime finds Mr. Mime). Without lang every language is searched; lang restricts ' +
       `the search to one. ${LANGUAGE_CODES} pagination.total is an estimate, has_more is exact. ${PAGING} ` +
       `${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
     input: SearchCardsInput,

@@ -15,7 +15,8 @@ export const SearchText = Type.String({
   minLength: 2,
   pattern: '^\\s*\\S[\\s\\S]{0,58}\\S\\s*$',
   description: 'Name to search for, 2 to 60 characters (after trimming), in the language searched. ' +
-    'Case, accents, letter width and hiragana/katakana are ignored.',
+    'Case, accents, letter width and hiragana/katakana are ignored, and so are white space, apostrophes, ' +
+    'hyphens and dots (`mr mime` finds `Mr. Mime`); what is left must still be 2 characters or more.',
   examples: ['pikachu'],
 });
 

@@ -44,6 +44,8 @@ const BAD_VALUES: BadValue[] = [
   { what: 'q of one character between spaces', rest: { get: '/v1/cards?q=%20a%20' }, tool: 'search_cards', args: { q: ' a ' }, message: Q },
   { what: 'q of 61 characters', rest: { get: `/v1/cards?q=${'a'.repeat(61)}` }, tool: 'search_cards', args: { q: 'a'.repeat(61) }, message: Q },
   { what: 'empty q', rest: { get: '/v1/cards?q=' }, tool: 'search_cards', args: { q: '' }, message: Q },
+  { what: 'q that folds to one character', rest: { get: '/v1/cards?q=a.' }, tool: 'search_cards', args: { q: 'a.' }, message: Q },
+  { what: 'q that folds to nothing', rest: { get: '/v1/cards?q=%E2%80%99-' }, tool: 'search_cards', args: { q: '’-' }, message: Q },
   { what: 'empty card id', rest: { get: '/v1/cards?id=' }, tool: 'get_card', args: { id: '' }, message: ID },
   { what: 'empty set id', rest: { get: '/v1/sets?id=' }, tool: 'get_set', args: { id: '' }, message: ID },
   { what: 'no email', rest: { postKey: { source: 'x' } }, tool: 'get_api_key', args: { source: 'x' }, message: 'email is required' },

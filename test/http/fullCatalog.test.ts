@@ -168,4 +168,23 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     assert.ok(new Set(everywhere.map((id: string) => id.split('-')[0])).size > 1, 'all languages without lang');
     assert.ok((await ids('皮卡', '&lang=zh-tw')).length > 0, 'two-character Chinese query');
   });
+
+  it('search finds names as people type them: without spaces, apostrophes, hyphens or dots', async () => {
+    const found = async (q: string, lang: string) =>
+      (await server.get(`/v1/cards?q=${encodeURIComponent(q)}&lang=${lang}&limit=200`)).body.data as Array<{ id: string; name: string }>;
+    const shaymin = await found('Shaymin EX', 'en');
+    assert.deepEqual(new Set(shaymin.map((c) => c.name)), new Set(['Shaymin EX', 'Shaymin-EX']), 'TCGdex spells it both ways');
+    assert.deepEqual(await found('shaymin-ex', 'en'), shaymin);
+    const farfetchd = await found('farfetchd', 'en');
+    const names = new Set(farfetchd.map((c) => c.name));
+    assert.ok(names.has("Farfetch'd") && names.has('Farfetch’d'), 'the straight and the curly apostrophe are one name');
+    assert.deepEqual(await found('Farfetch’d', 'en'), farfetchd);
+    assert.ok(farfetchd.findIndex((c) => c.name.startsWith('Galarian')) > farfetchd.findLastIndex((c) => c.name.startsWith('Farfetch')),
+      'exact names first, Galarian Farfetch\'d (contains) after');
+    const mime = await found('mr mime', 'en');
+    assert.equal(mime[0]!.name, 'Mr. Mime');
+    assert.deepEqual(await found('Mr. Mime', 'en'), mime);
+    const kokeko = await found('カプコケコ', 'ja');
+    assert.ok(kokeko.length > 0 && kokeko.every((c) => c.name.startsWith('カプ・コケコ')));
+  });
 });

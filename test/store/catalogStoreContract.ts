@@ -157,7 +157,7 @@ export function catalogStoreContract(
         cards: [card('en-a', '1', '100% energy'), card('en-a', '2', '1000 energy'), card('en-a', '3', 'a_b'),
           card('en-a', '4', 'axb'), card('en-a', '5', 'back\\slash'), card('en-a', '6', 'backslash')],
       });
-      const ids = async (key: string) => docs((await store.searchCards({ key, limit: 10, offset: 0 })).items).map((c) => c.id);
+      const ids = async (q: string) => docs((await store.searchCards({ key: searchKey(q), limit: 10, offset: 0 })).items).map((c) => c.id);
       assert.deepEqual(await ids('00%'), ['en-a-1']);
       assert.deepEqual(await ids('0% e'), ['en-a-1']);
       assert.deepEqual(await ids('a_b'), ['en-a-3']);
@@ -173,6 +173,28 @@ export function catalogStoreContract(
       assert.deepEqual(cards, { items: [], total: 6, hasMore: false });
       const byLang = await store.listSets({ lang: 'fr', limit: 10, offset: 0 });
       assert.deepEqual(byLang, { items: [], total: 0, hasMore: false });
+    });
+
+    it('finds names as people type them, without spaces, apostrophes, hyphens or dots, ranked on the folded names', async () => {
+      await store.replaceCatalog({
+        sets: [set('en-a', '2020-01-01'), set('ja-b', '2021-01-01', 'ja')],
+        cards: [card('en-a', '1', 'Shaymin-EX'), card('en-a', '2', "Farfetch'd"), card('en-a', '3', 'Mr. Mime'),
+          card('en-a', '4', 'Shaymin'), card('en-a', '5', "Team Rocket's Mr. Mime"), card('en-a', '6', 'Mr. Mime-GX'),
+          card('ja-b', '1', 'カプ・コケコGX'), card('ja-b', '2', 'ブーバー')],
+      });
+      const ids = async (q: string) => docs((await store.searchCards({ key: searchKey(q), limit: 10, offset: 0 })).items).map((c) => c.id);
+      for (const q of ['Shaymin EX', 'shaymin-ex', 'Shaymin–EX', 'shayminex']) assert.deepEqual(await ids(q), ['en-a-1'], q);
+      assert.deepEqual(await ids('shaymin'), ['en-a-4', 'en-a-1'], 'the exact name, then the one it starts');
+      for (const q of ['farfetchd', 'Farfetch’d', "farfetch'd", 'Farfetch‘d']) assert.deepEqual(await ids(q), ['en-a-2'], q);
+      // Exact, then starts with, then contains; in search order each would come 3, 5, 6.
+      for (const q of ['mr mime', 'Mr. Mime', 'mr.mime', 'MR  MIME', 'mrmime']) {
+        assert.deepEqual(await ids(q), ['en-a-3', 'en-a-6', 'en-a-5'], q);
+      }
+      assert.deepEqual(await ids('m. r'), ['en-a-3', 'en-a-6', 'en-a-5'], 'a query that folds to two characters');
+      assert.deepEqual(await ids("rocket's mr"), ['en-a-5']);
+      for (const q of ['カプコケコ', 'カプ・コケコ', 'かぷ こけこ', 'ｶﾌﾟｺｹｺ']) assert.deepEqual(await ids(q), ['ja-b-1'], q);
+      assert.deepEqual(await ids('ブーバー'), ['ja-b-2']);
+      assert.deepEqual(await ids('ブバ'), [], 'the prolonged sound mark ー is part of the name');
     });
 
     it('exports exactly what it serves, sets newest first and cards in search order', async () => {
