@@ -2,7 +2,7 @@ import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
 import type { CardSearch, CatalogCounts, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
-import type { StoredCard } from './servedJson.js';
+import type { StoredCard, StoredSingleCard } from './servedJson.js';
 
 /**
  * Rows as a database reads them for one page: the stored documents in order, and the total.
@@ -21,10 +21,10 @@ export interface StoredRows {
  */
 export interface CatalogBackend {
   sets(request: PageRequest & { lang?: Language }): Promise<StoredRows>;
-  set(id: string): Promise<{ doc: string; cardCount: number } | null>;
+  set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null>;
   /** null when the set does not exist. */
   cardsInSet(setId: string, request: PageRequest): Promise<StoredRows | null>;
-  card(id: string): Promise<StoredCard | null>;
+  card(id: string): Promise<StoredSingleCard | null>;
   searchCards(search: CardSearch): Promise<StoredRows>;
 
   /**

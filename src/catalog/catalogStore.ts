@@ -1,5 +1,5 @@
 import type { Language } from '../schemas/common.js';
-import type { Card, CardWithVariants } from '../schemas/card.js';
+import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
 
@@ -44,7 +44,7 @@ export interface CatalogStore {
   getSet(id: string): Promise<JsonText<SetWithCount> | null>;
   /** null when the set does not exist. */
   listCardsInSet(setId: string, request: PageRequest): Promise<Page<Card> | null>;
-  getCard(id: string): Promise<JsonText<CardWithVariants> | null>;
+  getCard(id: string): Promise<JsonText<CardWithLanguages> | null>;
   searchCards(search: CardSearch): Promise<Page<Card>>;
 
   /**

@@ -1,11 +1,11 @@
 import type { Language } from '../schemas/common.js';
-import type { Card, CardWithVariants } from '../schemas/card.js';
+import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
 import type { CardSearch, Catalog, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
-import { cardWithVariants, parseStoredCard, setWithCount } from './servedJson.js';
+import { parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
 /**
  * The catalog over a database backend: rows are built here once and the backend stores them;
@@ -20,7 +20,7 @@ export class StoredCatalog implements CatalogStore {
 
   async getSet(id: string): Promise<JsonText<SetWithCount> | null> {
     const set = await this.backend.set(id);
-    return set && setWithCount(set.doc, set.cardCount);
+    return set && singleSet(set.doc, set.cardCount, set.otherLanguages);
   }
 
   async listCardsInSet(setId: string, { limit, offset }: PageRequest): Promise<Page<Card> | null> {
@@ -28,9 +28,9 @@ export class StoredCatalog implements CatalogStore {
     return rows && pageOf(rows, limit, offset);
   }
 
-  async getCard(id: string): Promise<JsonText<CardWithVariants> | null> {
+  async getCard(id: string): Promise<JsonText<CardWithLanguages> | null> {
     const card = await this.backend.card(id);
-    return card && cardWithVariants(card);
+    return card && singleCard(card);
   }
 
   async searchCards(search: CardSearch): Promise<Page<Card>> {

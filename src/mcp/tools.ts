@@ -116,7 +116,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'get_card',
     description: 'Get one card by id with all its variants (its printings: finish or edition, which one is the ' +
-      `default, and their images). ${CARD_ID} Ids are case-sensitive; the language is the first part ` +
+      'default, and their images) and other_languages: the same card in the catalog\'s other languages ' +
+      `({language, id, name}; e.g. from de-base1-4 Glurak to en-base1-4 Charizard). ${CARD_ID} Ids are case-sensitive; the language is the first part ` +
       `(${LANGUAGES.join(', ')}). An unknown id fails; find ids with search_cards or list_cards_in_set. ` +
       `${KEY_NEEDED} ${ERRORS}`,
     input: GetCardInput,
@@ -153,7 +154,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   }),
   defineTool({
     name: 'get_set',
-    description: 'Get one set by id, with card_count (the cards of that set in the catalog). ' +
+    description: 'Get one set by id, with card_count (the cards of that set in the catalog) and other_languages ' +
+      '(the same set code in the catalog\'s other languages: {language, id, name}). ' +
       `${SET_ID} Ids are case-sensitive. An unknown id fails; find set ids with list_sets. ${KEY_NEEDED} ${ERRORS}`,
     input: GetSetInput,
     output: SingleSet,

@@ -15,7 +15,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> 
     schema: {
       operationId: 'getCards',
       summary: 'Get one card, list the cards of a set, or search cards by name',
-      description: 'Give exactly one of `id` (one card with its variants), `set` (its cards in number order) ' +
+      description: 'Give exactly one of `id` (one card with its variants and `other_languages`), `set` (its cards in number order) ' +
         'or `q` (a name search across languages, or in `lang`). Search totals are estimates; stop paging when ' +
         '`has_more` is false.',
       security: keyed.security,

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { VARIANT_KEYS } from '../catalog/variantKeys.js';
-import { Nullable, Pagination, RetrievedAt } from './common.js';
+import { Nullable, OtherLanguages, Pagination, RetrievedAt } from './common.js';
 
 export const VariantKey = Type.Union(VARIANT_KEYS.map((key) => Type.Literal(key)), {
   description:
@@ -62,7 +62,14 @@ export const CardList = Type.Object(
   { data: Type.Array(Card), pagination: Pagination, retrieved_at: RetrievedAt },
   { title: 'CardList', additionalProperties: false },
 );
+/** The single card: a CardWithVariants and the same card in the catalog's other languages. */
+export const CardWithLanguages = Type.Object(
+  { ...CardWithVariants.properties, other_languages: OtherLanguages },
+  { title: 'CardWithLanguages', additionalProperties: false },
+);
+export type CardWithLanguages = Static<typeof CardWithLanguages>;
+
 export const SingleCard = Type.Object(
-  { data: CardWithVariants, retrieved_at: RetrievedAt },
+  { data: CardWithLanguages, retrieved_at: RetrievedAt },
   { title: 'SingleCard', additionalProperties: false },
 );

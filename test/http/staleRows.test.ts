@@ -17,12 +17,13 @@ describe('a server started on rows an older version built', { timeout: 60_000 },
   let server: ChildServer;
 
   before(async () => {
-    // The demo catalog as an older catalogRows() stored it: name keys folded by other rules.
+    // The demo catalog as an older catalogRows() stored it: name keys folded by other rules, no links.
     const rows = catalogRows((await readOwnExport(DEMO_CATALOG_DIR)).catalog);
     const backend = new SqliteCatalogBackend(path.join(dir, 'catalog.db'));
     await backend.writeCatalog({
       ...rows, version: ROWS_VERSION - 1,
-      cards: rows.cards.map((row) => ({ ...row, name_key: `stale ${row.id}`, bigrams: new Map<string, number>() })),
+      sets: rows.sets.map((row) => ({ ...row, other_languages: '[]' })),
+      cards: rows.cards.map((row) => ({ ...row, name_key: `stale ${row.id}`, bigrams: new Map<string, number>(), other_languages: '[]' })),
     });
     await backend.close();
     server = await startChildServer(env, logs);
@@ -33,12 +34,13 @@ describe('a server started on rows an older version built', { timeout: 60_000 },
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('rebuilds them before it listens, says so, and searches by today\'s keys', async () => {
+  it('rebuilds them before it listens, says so, searches by today\'s keys and links the other languages', async () => {
     assert.match(logs.text, /rebuilt them from the stored records \(5 sets, 12 cards\)/);
     const created = await runKeysCli(['create', '--email', 'stale-rows@example.test', '--tier', 'internal', '--unlimited'], env);
     assert.equal(created.code, 0, created.stderr);
-    const response = await fetch(`${server.baseUrl}/v1/cards?q=glurak`, { headers: bearer(created.stdout.trim()) });
-    const body = await response.json() as { data: Array<{ id: string }> };
-    assert.deepEqual(body.data.map((card) => card.id), ['de-base1-4']);
+    const get = async (query: string) => (await fetch(`${server.baseUrl}/v1/${query}`, { headers: bearer(created.stdout.trim()) })).json() as Promise<any>;
+    assert.deepEqual((await get('cards?q=glurak')).data.map((card: any) => card.id), ['de-base1-4']);
+    assert.deepEqual((await get('cards?id=de-base1-4')).data.other_languages.map((link: any) => link.id), ['en-base1-4', 'fr-base1-4']);
+    assert.deepEqual((await get('sets?id=de-base1')).data.other_languages.map((link: any) => link.id), ['en-base1', 'fr-base1']);
   });
 });

@@ -65,6 +65,21 @@ for (const store of STORE_KINDS) {
       assert.equal(new Set(seen).size, seen.length);
     });
 
+    test('get_card and get_set carry other_languages, as REST does', async () => {
+      const card = (await session.call('get_card', { id: 'de-base1-4' })).result.structuredContent as { data: { other_languages: unknown } };
+      assert.deepEqual(card.data.other_languages, [
+        { language: 'en', id: 'en-base1-4', name: 'Charizard' },
+        { language: 'fr', id: 'fr-base1-4', name: 'Dracaufeu' },
+      ]);
+      const set = (await session.call('get_set', { id: 'de-base1' })).result.structuredContent as { data: { other_languages: unknown } };
+      assert.deepEqual(set.data.other_languages, [
+        { language: 'en', id: 'en-base1', name: 'Base Set' },
+        { language: 'fr', id: 'fr-base1', name: 'Set de Base' },
+      ]);
+      const alone = (await session.call('get_card', { id: 'ja-PMCG1-035' })).result.structuredContent as { data: { other_languages: unknown } };
+      assert.deepEqual(alone.data.other_languages, []);
+    });
+
     test('a number sent as a string is read as REST reads a query string', async () => {
       const { result } = await session.call('list_sets', { limit: '2' });
       assert.equal((result.structuredContent as { pagination: { limit: number } }).pagination.limit, 2);

@@ -197,6 +197,40 @@ export function catalogStoreContract(
       assert.deepEqual(await ids('ブバ'), [], 'the prolonged sound mark ー is part of the name');
     });
 
+    it('links the single card and the single set to their TCGdex id in the other languages, and only them', async () => {
+      await store.replaceCatalog({
+        sets: [set('de-base1', '1999-01-09', 'de'), set('zh-tw-base1', null, 'zh-tw'), set('en-base1', '1999-01-09'),
+          set('fr-base1', '1999-01-09', 'fr'), set('en-base2', '1999-06-16')],
+        cards: [card('de-base1', '4', 'Glurak'), card('zh-tw-base1', '4', '噴火龍'), card('en-base1', '4', 'Charizard'),
+          card('fr-base1', '4', 'Dracaufeu'), card('en-base1', '5', 'Clefairy')],
+      });
+      const single = async (id: string) => JSON.parse((await store.getCard(id))!);
+      assert.deepEqual((await single('de-base1-4')).other_languages, [
+        { language: 'en', id: 'en-base1-4', name: 'Charizard' },
+        { language: 'fr', id: 'fr-base1-4', name: 'Dracaufeu' },
+        { language: 'zh-tw', id: 'zh-tw-base1-4', name: '噴火龍' },
+      ]);
+      assert.deepEqual((await single('zh-tw-base1-4')).other_languages.map((link: { id: string }) => link.id),
+        ['en-base1-4', 'fr-base1-4', 'de-base1-4']);
+      assert.deepEqual((await single('en-base1-5')).other_languages, [], 'a card in one language');
+      const oneSet = async (id: string) => JSON.parse((await store.getSet(id))!);
+      assert.deepEqual((await oneSet('en-base1')).other_languages, [
+        { language: 'fr', id: 'fr-base1', name: 'fr-base1' },
+        { language: 'de', id: 'de-base1', name: 'de-base1' },
+        { language: 'zh-tw', id: 'zh-tw-base1', name: 'zh-tw-base1' },
+      ]);
+      assert.equal((await oneSet('en-base1')).card_count, 2);
+      assert.deepEqual((await oneSet('en-base2')).other_languages, [], 'a set in one language');
+
+      const listed = [
+        ...(await store.listSets({ limit: 10, offset: 0 })).items,
+        ...(await store.listCardsInSet('en-base1', { limit: 10, offset: 0 }))!.items,
+        ...(await store.searchCards({ key: searchKey('Charizard'), limit: 10, offset: 0 })).items,
+      ];
+      assert.equal(listed.length, 5 + 2 + 1);
+      assert.ok(listed.every((doc) => !('other_languages' in JSON.parse(doc))), 'lists carry no links');
+    });
+
     it('exports exactly what it serves, sets newest first and cards in search order', async () => {
       const catalog = {
         sets: [set('en-old', '1999-01-09'), set('fr-new', '2023-03-31', 'fr')],
@@ -208,7 +242,7 @@ export function catalogStoreContract(
       for await (const c of store.exportCards()) exported.cards.push(c);
       assert.deepEqual(exported.sets, [catalog.sets[1], catalog.sets[0]]);
       assert.deepEqual(exported.cards, [catalog.cards[1], catalog.cards[2], catalog.cards[0]]);
-      assert.deepEqual(JSON.parse((await store.getCard('en-old-1'))!), catalog.cards[2]);
+      assert.deepEqual(JSON.parse((await store.getCard('en-old-1'))!), { ...catalog.cards[2], other_languages: [] });
     });
 
     it('rebuilds rows that another version built from the stored records, once, and never over a newer import', async () => {
@@ -227,7 +261,7 @@ export function catalogStoreContract(
       assert.deepEqual(await store.rebuildStaleRows(), { sets: 1, cards: 1 });
       assert.equal(await backend.rowsVersion(), ROWS_VERSION);
       assert.deepEqual(await found(), ['en-a-1']);
-      assert.deepEqual(JSON.parse((await store.getCard('en-a-1'))!), catalog.cards[0]);
+      assert.deepEqual(JSON.parse((await store.getCard('en-a-1'))!), { ...catalog.cards[0], other_languages: [] });
       assert.equal(await store.rebuildStaleRows(), null, 'current rows are left as they are');
     });
 

@@ -3,7 +3,7 @@ import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import type { StoredCard } from '../../catalog/servedJson.js';
+import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { searchStatement } from './searchStatement.js';
@@ -37,13 +37,14 @@ const SETS_BY_LANG = `
   FROM (SELECT count(*)::int AS total FROM sets WHERE lang = $1) t
   LEFT JOIN LATERAL (SELECT doc, rank FROM sets WHERE lang = $1 ORDER BY rank LIMIT $2 OFFSET $3) p ON true
   ORDER BY p.rank`;
-const SET = `SELECT doc, (SELECT count(*)::int FROM cards WHERE set_id = $1) AS card_count FROM sets WHERE id = $1`;
+const SET = `
+  SELECT doc, other_languages, (SELECT count(*)::int FROM cards WHERE set_id = $1) AS card_count FROM sets WHERE id = $1`;
 const CARDS_IN_SET = `
   SELECT s.total, p.doc
   FROM (SELECT id, (SELECT count(*)::int FROM cards WHERE set_id = $1) AS total FROM sets WHERE id = $1) s
   LEFT JOIN LATERAL (SELECT doc, set_order FROM cards WHERE set_id = s.id ORDER BY set_order LIMIT $2 OFFSET $3) p ON true
   ORDER BY p.set_order`;
-const CARD = 'SELECT doc, variants FROM cards WHERE id = $1';
+const CARD = 'SELECT doc, variants, other_languages AS "otherLanguages" FROM cards WHERE id = $1';
 
 /** The catalog's tables in PostgreSQL: SQL only, on rows the catalog built. Any number of service instances may share one database. */
 export class PostgresCatalogBackend implements CatalogBackend {
@@ -72,10 +73,10 @@ export class PostgresCatalogBackend implements CatalogBackend {
     return storedRows(rows);
   }
 
-  async set(id: string): Promise<{ doc: string; cardCount: number } | null> {
-    const { rows } = await this.reads.query<{ doc: string; card_count: number }>({ name: 'set', text: SET, values: [id] });
+  async set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null> {
+    const { rows } = await this.reads.query<{ doc: string; other_languages: string; card_count: number }>({ name: 'set', text: SET, values: [id] });
     const row = rows[0];
-    return row ? { doc: row.doc, cardCount: row.card_count } : null;
+    return row ? { doc: row.doc, cardCount: row.card_count, otherLanguages: row.other_languages } : null;
   }
 
   async cardsInSet(setId: string, { limit, offset }: PageRequest): Promise<StoredRows | null> {
@@ -85,8 +86,8 @@ export class PostgresCatalogBackend implements CatalogBackend {
     return rows.length === 0 ? null : storedRows(rows);
   }
 
-  async card(id: string): Promise<StoredCard | null> {
-    const { rows } = await this.reads.query<StoredCard>({ name: 'card', text: CARD, values: [id] });
+  async card(id: string): Promise<StoredSingleCard | null> {
+    const { rows } = await this.reads.query<StoredSingleCard>({ name: 'card', text: CARD, values: [id] });
     return rows[0] ?? null;
   }
 

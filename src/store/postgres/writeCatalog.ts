@@ -9,23 +9,26 @@ const BATCH = 2000;
 // Each batch travels as one JSON array of rows: JSON.stringify and the server's JSON parser are
 // native code, about three times faster here than the driver's text[] encoding for unnest().
 const UPSERT_SETS = `
-  INSERT INTO sets (id, lang, rank, doc)
-  SELECT * FROM json_to_recordset($1::json) AS r (id text, lang text, rank int, doc text)
-  ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, doc = excluded.doc
-  WHERE (sets.lang, sets.rank, sets.doc) IS DISTINCT FROM (excluded.lang, excluded.rank, excluded.doc)`;
+  INSERT INTO sets (id, lang, rank, doc, other_languages)
+  SELECT * FROM json_to_recordset($1::json) AS r (id text, lang text, rank int, doc text, other_languages text)
+  ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, doc = excluded.doc,
+    other_languages = excluded.other_languages
+  WHERE (sets.lang, sets.rank, sets.doc, sets.other_languages)
+        IS DISTINCT FROM (excluded.lang, excluded.rank, excluded.doc, excluded.other_languages)`;
 
 // Unchanged rows are left out before they reach the table: a re-import then writes, locks and
 // re-indexes only what changed.
 const UPSERT_CARDS = `
-  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants)
+  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants, other_languages)
   SELECT r.* FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
-    name_key text, doc text, variants text)
+    name_key text, doc text, variants text, other_languages text)
   LEFT JOIN cards c ON c.id = r.id
   WHERE c.id IS NULL
-     OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants)
-        IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants)
+     OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants, c.other_languages)
+        IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants, r.other_languages)
   ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
-    search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants`;
+    search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants,
+    other_languages = excluded.other_languages`;
 
 /** One row of UPSERT_CARDS's JSON: the card row's columns, its bigrams apart. */
 type CardColumns = Omit<CardRow, 'bigrams'>;

@@ -3,7 +3,7 @@ import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import type { StoredCard } from '../../catalog/servedJson.js';
+import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { answers, openDatabase } from './openDatabase.js';
@@ -54,10 +54,12 @@ export class SqliteCatalogBackend implements CatalogBackend {
       countSetsByLang: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sets WHERE lang = ?'),
       countCards: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cards'),
       setDoc: db.prepare<[string], DocRow>('SELECT doc FROM sets WHERE id = ?'),
+      singleSet: db.prepare<[string], { doc: string; otherLanguages: string }>(
+        'SELECT doc, other_languages AS otherLanguages FROM sets WHERE id = ?'),
       countCardsInSet: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM cards WHERE set_id = ?'),
       cardsInSet: db.prepare<[string, number, number], DocRow>(
         'SELECT doc FROM cards WHERE set_id = ? ORDER BY set_order LIMIT ? OFFSET ?'),
-      card: db.prepare<[string], StoredCard>('SELECT doc, variants FROM cards WHERE id = ?'),
+      card: db.prepare<[string], StoredSingleCard>('SELECT doc, variants, other_languages AS otherLanguages FROM cards WHERE id = ?'),
       searchTrigram: db.prepare<Record<string, unknown>, SearchRow>(`
         WITH matched_names AS MATERIALIZED (
           SELECT n.name_key, ${MATCH_RANK.replaceAll('c.name_key', 'n.name_key')} AS match_rank
@@ -87,9 +89,9 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return { docs: docsOf(rows), total: (lang ? s.countSetsByLang.get(lang) : s.countSetsAll.get())!.n };
   }
 
-  async set(id: string): Promise<{ doc: string; cardCount: number } | null> {
-    const row = this.statements.setDoc.get(id);
-    return row ? { doc: row.doc, cardCount: this.statements.countCardsInSet.get(id)!.n } : null;
+  async set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null> {
+    const row = this.statements.singleSet.get(id);
+    return row ? { ...row, cardCount: this.statements.countCardsInSet.get(id)!.n } : null;
   }
 
   async cardsInSet(setId: string, { limit, offset }: PageRequest): Promise<StoredRows | null> {
@@ -98,7 +100,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return { docs: docsOf(rows), total: this.statements.countCardsInSet.get(setId)!.n };
   }
 
-  async card(id: string): Promise<StoredCard | null> {
+  async card(id: string): Promise<StoredSingleCard | null> {
     return this.statements.card.get(id) ?? null;
   }
 
@@ -128,14 +130,15 @@ export class SqliteCatalogBackend implements CatalogBackend {
   private write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): boolean {
     const db = this.db;
     const upsertSet = db.prepare(`
-      INSERT INTO sets (id, lang, rank, gen, doc) VALUES (@id, @lang, @rank, @gen, @doc)
-      ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, gen = excluded.gen, doc = excluded.doc`);
+      INSERT INTO sets (id, lang, rank, gen, doc, other_languages) VALUES (@id, @lang, @rank, @gen, @doc, @other_languages)
+      ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, gen = excluded.gen, doc = excluded.doc,
+        other_languages = excluded.other_languages`);
     const upsertCard = db.prepare(`
-      INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, gen, doc, variants)
-      VALUES (@id, @lang, @set_id, @set_order, @search_order, @name_key, @gen, @doc, @variants)
+      INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, gen, doc, variants, other_languages)
+      VALUES (@id, @lang, @set_id, @set_order, @search_order, @name_key, @gen, @doc, @variants, @other_languages)
       ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
         search_order = excluded.search_order, name_key = excluded.name_key, gen = excluded.gen,
-        doc = excluded.doc, variants = excluded.variants
+        doc = excluded.doc, variants = excluded.variants, other_languages = excluded.other_languages
       RETURNING rowid`);
     const insertBigram = db.prepare(
       'INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
