@@ -25,6 +25,8 @@ export interface CatalogBackend {
   /** null when the set does not exist. */
   cardsInSet(setId: string, request: PageRequest): Promise<StoredRows | null>;
   card(id: string): Promise<StoredSingleCard | null>;
+  /** The cards of these ids that exist, in any order, in one statement. */
+  cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>>;
   searchCards(search: CardSearch): Promise<StoredRows>;
 
   /**

@@ -1,7 +1,7 @@
 import type { Language } from '../schemas/common.js';
 import type { CatalogStore, Page } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
-import { listBody, singleBody } from './servedJson.js';
+import { batchBody, listBody, singleBody } from './servedJson.js';
 
 /** What a catalog read answers: the JSON body as sent, or an expected failure as a value. */
 export type QueryResult =
@@ -45,6 +45,21 @@ export class CatalogQueries {
   async getCard(id: string): Promise<QueryResult> {
     const card = await this.store.getCard(id);
     return card ? this.single(card) : fail(404, `no card with id ${id}; card ids look like en-base1-4`);
+  }
+
+  /**
+   * Up to 50 card ids, as the edges validated them, in one answer: the cards found with their
+   * variants in the order asked, each once (a repeated id is answered at its first place), and the
+   * ids that matched none in `not_found`. Always 200. Its pagination describes the one page there
+   * is: limit the distinct ids asked, offset 0, total the cards found, exact, has_more false.
+   */
+  async getCards(ids: readonly string[]): Promise<QueryResult> {
+    const asked = [...new Set(ids)];
+    const cards = await this.store.getCards(asked);
+    const found = cards.filter((card) => card !== null);
+    const notFound = asked.filter((_, i) => cards[i] === null);
+    const pagination = { limit: asked.length, offset: 0, total: found.length, total_is_estimate: false, has_more: false };
+    return { ok: true, body: batchBody(found, pagination, notFound, this.now()) };
   }
 
   /**

@@ -45,6 +45,8 @@ export interface CatalogStore {
   /** null when the set does not exist. */
   listCardsInSet(setId: string, request: PageRequest): Promise<Page<Card> | null>;
   getCard(id: string): Promise<JsonText<CardWithLanguages> | null>;
+  /** Each of these cards with its variants, in the order of `ids`; null for an id of no card. */
+  getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>>;
   searchCards(search: CardSearch): Promise<Page<Card>>;
 
   /**

@@ -52,6 +52,12 @@ export function listBody(items: readonly string[], pagination: Pagination, retri
   return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"retrieved_at":"${retrievedAt.toISOString()}"}`;
 }
 
+/** The batch answer (`ids`): a List response of cards with their variants, and the ids that matched none. */
+export function batchBody(items: readonly string[], pagination: Pagination, notFound: readonly string[], retrievedAt: Date): string {
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"not_found":${JSON.stringify(notFound)},` +
+    `"retrieved_at":"${retrievedAt.toISOString()}"}`;
+}
+
 /** The Single response around one stored document. */
 export function singleBody(doc: string, retrievedAt: Date): string {
   return `{"data":${doc},"retrieved_at":"${retrievedAt.toISOString()}"}`;

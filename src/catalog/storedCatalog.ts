@@ -5,7 +5,7 @@ import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
 import type { CardSearch, Catalog, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
-import { parseStoredCard, singleCard, singleSet } from './servedJson.js';
+import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
 /**
  * The catalog over a database backend: rows are built here once and the backend stores them;
@@ -31,6 +31,12 @@ export class StoredCatalog implements CatalogStore {
   async getCard(id: string): Promise<JsonText<CardWithLanguages> | null> {
     const card = await this.backend.card(id);
     return card && singleCard(card);
+  }
+
+  async getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>> {
+    if (ids.length === 0) return [];
+    const found = new Map((await this.backend.cards(ids)).map((card) => [card.id, cardWithVariants(card)]));
+    return ids.map((id) => found.get(id) ?? null);
   }
 
   async searchCards(search: CardSearch): Promise<Page<Card>> {

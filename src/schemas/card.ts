@@ -73,3 +73,18 @@ export const SingleCard = Type.Object(
   { data: CardWithLanguages, retrieved_at: RetrievedAt },
   { title: 'SingleCard', additionalProperties: false },
 );
+
+export const CardBatch = Type.Object(
+  {
+    data: Type.Array(CardWithVariants, { description: 'The cards found, each with its variants, in the order asked.' }),
+    pagination: Pagination,
+    not_found: Type.Array(Type.String(), { description: 'The ids asked that match no card, in the order asked.' }),
+    retrieved_at: RetrievedAt,
+  },
+  {
+    title: 'CardBatch',
+    description: 'The answer to `ids`: one page holding every card found. pagination.limit is the number of distinct ' +
+      'ids asked, offset 0, total the cards found (exact), has_more false.',
+    additionalProperties: false,
+  },
+);

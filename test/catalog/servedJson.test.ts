@@ -4,10 +4,10 @@ import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { catalogRows } from '../../src/catalog/catalogRows.js';
 import type { Catalog } from '../../src/catalog/catalogStore.js';
-import { listBody, parseStoredCard, singleBody, singleCard, singleSet } from '../../src/catalog/servedJson.js';
+import { batchBody, cardWithVariants, listBody, parseStoredCard, singleBody, singleCard, singleSet } from '../../src/catalog/servedJson.js';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
-import { CardList, SingleCard } from '../../src/schemas/card.js';
+import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
 import { SetList, SingleSet } from '../../src/schemas/set.js';
 
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
@@ -70,6 +70,15 @@ describe('the served JSON, spliced from stored rows', () => {
     assert.equal(JSON.parse(cards).retrieved_at, at.toISOString());
     matches(SetList, listBody(rows.sets.map((row) => row.doc), { ...pagination, total: rows.sets.length, has_more: false }, at));
     matches(CardList, listBody([], { ...pagination, total: 0, has_more: false }, at));
+  });
+
+  it('a batch holds cards with their variants, then the ids not found, and matches CardBatch', () => {
+    const pagination = { limit: 3, offset: 0, total: 2, total_is_estimate: false, has_more: false };
+    const body = batchBody(rows.cards.slice(0, 2).map(cardWithVariants), pagination, ['en-none-1'], at);
+    matches(CardBatch, body);
+    assert.deepEqual(Object.keys(JSON.parse(body)), ['data', 'pagination', 'not_found', 'retrieved_at']);
+    assert.deepEqual(JSON.parse(body).data, rows.cards.slice(0, 2).map(parseStoredCard));
+    matches(CardBatch, batchBody([], { ...pagination, total: 0 }, ['a', 'b"c'], at));
   });
 
   it('rows carry every order precomputed and the last record of a repeated id', () => {

@@ -231,6 +231,16 @@ export function catalogStoreContract(
       assert.ok(listed.every((doc) => !('other_languages' in JSON.parse(doc))), 'lists carry no links');
     });
 
+    it('gets many cards by id in one call, in the order asked, with their variants; null for an id of no card', async () => {
+      const cards = await store.getCards(['fr-base1-4', 'en-base1-999', 'de-base1-4', 'EN-BASE1-4', 'en-base1-5']);
+      assert.deepEqual(cards.map((doc) => doc && JSON.parse(doc).id), ['fr-base1-4', null, 'de-base1-4', null, 'en-base1-5']);
+      assert.deepEqual(JSON.parse(cards[0]!), card('fr-base1', '4', 'Dracaufeu'), 'a card with its variants, without links');
+      assert.deepEqual(await store.getCards([]), []);
+      assert.deepEqual(await store.getCards(["en-base1-4' OR '1'='1", '%', 'en-base1-_']), [null, null, null]);
+      const fifty = Array.from({ length: 50 }, (_, i) => (i === 49 ? 'zh-tw-base1-4' : `en-none-${i}`));
+      assert.deepEqual((await store.getCards(fifty)).map((doc, i) => (doc === null ? null : i)).filter((i) => i !== null), [49]);
+    });
+
     it('exports exactly what it serves, sets newest first and cards in search order', async () => {
       const catalog = {
         sets: [set('en-old', '1999-01-09'), set('fr-new', '2023-03-31', 'fr')],

@@ -45,6 +45,7 @@ const CARDS_IN_SET = `
   LEFT JOIN LATERAL (SELECT doc, set_order FROM cards WHERE set_id = s.id ORDER BY set_order LIMIT $2 OFFSET $3) p ON true
   ORDER BY p.set_order`;
 const CARD = 'SELECT doc, variants, other_languages AS "otherLanguages" FROM cards WHERE id = $1';
+const CARDS = 'SELECT id, doc, variants FROM cards WHERE id = ANY($1::text[])';
 
 /** The catalog's tables in PostgreSQL: SQL only, on rows the catalog built. Any number of service instances may share one database. */
 export class PostgresCatalogBackend implements CatalogBackend {
@@ -89,6 +90,14 @@ export class PostgresCatalogBackend implements CatalogBackend {
   async card(id: string): Promise<StoredSingleCard | null> {
     const { rows } = await this.reads.query<StoredSingleCard>({ name: 'card', text: CARD, values: [id] });
     return rows[0] ?? null;
+  }
+
+  async cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>> {
+    // PostgreSQL text cannot hold NUL, so no id contains it (and the driver would refuse to send it).
+    const { rows } = await this.reads.query<StoredCard & { id: string }>({
+      name: 'cards', text: CARDS, values: [ids.filter((id) => !id.includes('\0'))],
+    });
+    return rows;
   }
 
   async searchCards(search: CardSearch): Promise<StoredRows> {

@@ -59,6 +59,9 @@ export class SqliteCatalogBackend implements CatalogBackend {
       countCardsInSet: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM cards WHERE set_id = ?'),
       cardsInSet: db.prepare<[string, number, number], DocRow>(
         'SELECT doc FROM cards WHERE set_id = ? ORDER BY set_order LIMIT ? OFFSET ?'),
+      // One statement for any number of ids: they travel as one JSON array.
+      cards: db.prepare<[string], StoredCard & { id: string }>(
+        'SELECT id, doc, variants FROM cards WHERE id IN (SELECT value FROM json_each(?))'),
       card: db.prepare<[string], StoredSingleCard>('SELECT doc, variants, other_languages AS otherLanguages FROM cards WHERE id = ?'),
       searchTrigram: db.prepare<Record<string, unknown>, SearchRow>(`
         WITH matched_names AS MATERIALIZED (
@@ -102,6 +105,10 @@ export class SqliteCatalogBackend implements CatalogBackend {
 
   async card(id: string): Promise<StoredSingleCard | null> {
     return this.statements.card.get(id) ?? null;
+  }
+
+  async cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>> {
+    return this.statements.cards.all(JSON.stringify(ids));
   }
 
   async searchCards({ key, lang, limit, offset }: CardSearch): Promise<StoredRows> {
