@@ -13,6 +13,12 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, store, access, logger: loggerOptions(config.logLevel),
     logRequests: ['debug', 'trace'].includes(config.logLevel) });
 
+  // Before listening: until they are rebuilt, rows of an older version may not match a query folded today.
+  const rebuilt = await store.rebuildStaleRows();
+  if (rebuilt) {
+    app.log.info(`the catalog's rows were built by another version of the service: rebuilt them from the stored records ` +
+      `(${rebuilt.sets} sets, ${rebuilt.cards} cards)`);
+  }
   const seeded = await seedDemoCatalog(store);
   if (seeded) {
     app.log.info(`the catalog was empty: serving the demo catalog (${seeded.sets} sets, ${seeded.cards} cards). ` +

@@ -2,7 +2,7 @@ import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
 import type { CardSearch, CatalogCounts, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
-import type { StoredCard } from './servedJson.js';
+import type { StoredCard, StoredSingleCard } from './servedJson.js';
 
 /**
  * Rows as a database reads them for one page: the stored documents in order, and the total.
@@ -21,10 +21,12 @@ export interface StoredRows {
  */
 export interface CatalogBackend {
   sets(request: PageRequest & { lang?: Language }): Promise<StoredRows>;
-  set(id: string): Promise<{ doc: string; cardCount: number } | null>;
+  set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null>;
   /** null when the set does not exist. */
   cardsInSet(setId: string, request: PageRequest): Promise<StoredRows | null>;
-  card(id: string): Promise<StoredCard | null>;
+  card(id: string): Promise<StoredSingleCard | null>;
+  /** The cards of these ids that exist, in any order, in one statement. */
+  cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>>;
   searchCards(search: CardSearch): Promise<StoredRows>;
 
   /**
@@ -32,6 +34,14 @@ export interface CatalogBackend {
    * readers see the old catalog until it commits, and a failure leaves it intact.
    */
   writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts>;
+  /**
+   * writeCatalog for rows rebuilt from the stored documents: only while the stored rows are still
+   * of version `replacing` (checked under the lock imports take, so an import that committed
+   * meanwhile is never overwritten with the catalog it replaced; then null), and imported_at stays.
+   */
+  rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null>;
+  /** The version of the stored rows (CatalogRows.version); 1 for rows stored before versions were recorded. */
+  rowsVersion(): Promise<number>;
   counts(): Promise<CatalogCounts>;
   /** Set documents, newest first. */
   setDocs(): AsyncIterable<string>;

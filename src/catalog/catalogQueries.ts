@@ -1,7 +1,7 @@
 import type { Language } from '../schemas/common.js';
 import type { CatalogStore, Page } from './catalogStore.js';
-import { searchKey } from './searchKey.js';
-import { listBody, singleBody } from './servedJson.js';
+import { codePointLength, searchKey } from './searchKey.js';
+import { batchBody, listBody, singleBody } from './servedJson.js';
 
 /** What a catalog read answers: the JSON body as sent, or an expected failure as a value. */
 export type QueryResult =
@@ -12,6 +12,9 @@ export interface Paging {
   limit?: number;
   offset?: number;
 }
+
+/** The 400 of a `q` too short or too long, as typed or once folded (the edges' validator says it too). */
+export const SEARCH_TEXT_MESSAGE = 'q must be 2 to 60 characters long';
 
 const DEFAULT_LIMIT = 50;
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -44,13 +47,33 @@ export class CatalogQueries {
     return card ? this.single(card) : fail(404, `no card with id ${id}; card ids look like en-base1-4`);
   }
 
-  /** `q` as the edges validated it: 2 to 60 code points once trimmed. */
+  /**
+   * Up to 50 card ids, as the edges validated them, in one answer: the cards found with their
+   * variants in the order asked, each once (a repeated id is answered at its first place), and the
+   * ids that matched none in `not_found`. Always 200. Its pagination describes the one page there
+   * is: limit the distinct ids asked, offset 0, total the cards found, exact, has_more false.
+   */
+  async getCards(ids: readonly string[]): Promise<QueryResult> {
+    const asked = [...new Set(ids)];
+    const cards = await this.store.getCards(asked);
+    const found = cards.filter((card) => card !== null);
+    const notFound = asked.filter((_, i) => cards[i] === null);
+    const pagination = { limit: asked.length, offset: 0, total: found.length, total_is_estimate: false, has_more: false };
+    return { ok: true, body: batchBody(found, pagination, notFound, this.now()) };
+  }
+
+  /**
+   * `q` as the edges validated it: 2 to 60 code points once trimmed. Folded, it must still hold 2
+   * (`a-` folds to `a`): a shorter key would match nearly every name.
+   */
   async searchCards(params: Paging & { q: string; lang?: Language }): Promise<QueryResult> {
     const q = params.q.trim();
+    const key = searchKey(q);
+    if (codePointLength(key) < 2) return fail(400, SEARCH_TEXT_MESSAGE);
     const { limit, offset } = paging(params);
     // No name holds a control character, so such a query matches nothing; stores need not see it.
     if (CONTROL_CHARACTER.test(q)) return this.list({ items: [], total: offset > 0 ? null : 0, hasMore: false }, limit, offset, true);
-    const page = await this.store.searchCards({ key: searchKey(q), lang: params.lang, limit, offset });
+    const page = await this.store.searchCards({ key, lang: params.lang, limit, offset });
     return this.list(page, limit, offset, true);
   }
 

@@ -1,6 +1,7 @@
 import type { CardWithVariants } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
 import type { Catalog } from './catalogStore.js';
+import { otherLanguages } from './languageLinks.js';
 import { nameBigrams } from './nameGrams.js';
 import { naturalNumberOrder, newestSetFirst } from './ordering.js';
 import { searchKey } from './searchKey.js';
@@ -13,6 +14,8 @@ export interface SetRow {
   rank: number;
   /** The Set as served, JSON. */
   doc: string;
+  /** The same set in the catalog's other languages, a JSON array of LanguageLink. */
+  other_languages: string;
 }
 
 export interface CardRow {
@@ -29,9 +32,20 @@ export interface CardRow {
   doc: string;
   /** Its variants, a JSON array. */
   variants: string;
+  /** The same card in the catalog's other languages, a JSON array of LanguageLink. */
+  other_languages: string;
   /** Each distinct bigram of name_key with its match rank, for two-character searches. */
   bigrams: ReadonlyMap<string, number>;
 }
+
+/**
+ * The version of the rows catalogRows() builds. Raise it whenever a row is computed differently
+ * (a folding rule of searchKey, a new derived column): stores record it beside the rows, and a
+ * server started on rows of another version rebuilds them from the stored documents
+ * (CatalogStore.rebuildStaleRows), so an upgrade needs no re-import.
+ * 1: the first; 2: name keys without white space, apostrophes, hyphens and dots; 3: other_languages.
+ */
+export const ROWS_VERSION = 3;
 
 /** The catalog as a database stores it: every row ready, every order precomputed. */
 export interface CatalogRows {
@@ -39,6 +53,8 @@ export interface CatalogRows {
   cards: CardRow[];
   /** When this import was made, for catalog_meta. */
   importedAt: string;
+  /** ROWS_VERSION, for catalog_meta. */
+  version: number;
 }
 
 /**
@@ -51,19 +67,24 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
   const setRank = new Map(sets.map((set, rank) => [set.id, rank]));
   const languageOfSet = new Map(sets.map((set) => [set.id, set.language]));
   const setPosition = new Map<string, number>();
-  const cards = lastOfEachId(catalog.cards).sort(bySetThenNumber(setRank)).map((card, searchOrder): CardRow => {
+  const sortedCards = lastOfEachId(catalog.cards).sort(bySetThenNumber(setRank));
+  const cardLanguages = sortedCards.map((card) => languageOfSet.get(card.set_id) ?? '');
+  const cardLinks = otherLanguages(sortedCards.map((card, i) => ({ id: card.id, language: cardLanguages[i]!, name: card.name })));
+  const cards = sortedCards.map((card, searchOrder): CardRow => {
     const setOrder = setPosition.get(card.set_id) ?? 0;
     setPosition.set(card.set_id, setOrder + 1);
     const nameKey = searchKey(card.name);
     return {
-      id: card.id, lang: languageOfSet.get(card.set_id) ?? '', set_id: card.set_id, set_order: setOrder,
-      search_order: searchOrder, name_key: nameKey, ...storedCard(card), bigrams: nameBigrams(nameKey),
+      id: card.id, lang: cardLanguages[searchOrder]!, set_id: card.set_id, set_order: setOrder, search_order: searchOrder,
+      name_key: nameKey, ...storedCard(card), other_languages: cardLinks[searchOrder]!, bigrams: nameBigrams(nameKey),
     };
   });
+  const setLinks = otherLanguages(sets);
   return {
-    sets: sets.map((set, rank) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set) })),
+    sets: sets.map((set, rank) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set), other_languages: setLinks[rank]! })),
     cards,
     importedAt: now.toISOString(),
+    version: ROWS_VERSION,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Language } from '../schemas/common.js';
-import type { Card, CardWithVariants } from '../schemas/card.js';
+import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
 
@@ -44,7 +44,9 @@ export interface CatalogStore {
   getSet(id: string): Promise<JsonText<SetWithCount> | null>;
   /** null when the set does not exist. */
   listCardsInSet(setId: string, request: PageRequest): Promise<Page<Card> | null>;
-  getCard(id: string): Promise<JsonText<CardWithVariants> | null>;
+  getCard(id: string): Promise<JsonText<CardWithLanguages> | null>;
+  /** Each of these cards with its variants, in the order of `ids`; null for an id of no card. */
+  getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>>;
   searchCards(search: CardSearch): Promise<Page<Card>>;
 
   /**
@@ -52,6 +54,12 @@ export interface CatalogStore {
    * readers see the old catalog until it commits, and a failure leaves it intact.
    */
   replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts>;
+  /**
+   * Rebuilds the rows from the stored records when an older (or newer) catalogRows() built them,
+   * as a server does on start; the counts when it did, null when the rows were current or an
+   * import replaced them meanwhile.
+   */
+  rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null>;
   counts(): Promise<CatalogCounts>;
   exportSets(): AsyncIterable<CardSet>;
   exportCards(): AsyncIterable<CardWithVariants>;

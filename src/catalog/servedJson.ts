@@ -1,4 +1,4 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { Pagination } from '../schemas/common.js';
 import type { SetWithCount } from '../schemas/set.js';
 import type { JsonText } from './catalogStore.js';
@@ -22,14 +22,24 @@ export function storedCard(card: CardWithVariants): StoredCard {
   return { doc: JSON.stringify(fields), variants: JSON.stringify(variants) };
 }
 
-/** The single card served: the stored document with `"variants"` spliced in last. */
+/** A single card as stored: its document and variants, and its links to other languages (JSON). */
+export interface StoredSingleCard extends StoredCard {
+  otherLanguages: string;
+}
+
+/** A card with its variants (the export's record): the stored document with `"variants"` spliced in last. */
 export function cardWithVariants({ doc, variants }: StoredCard): JsonText<CardWithVariants> {
   return `${doc.slice(0, -1)},"variants":${variants}}`;
 }
 
-/** The single set served: the stored document with `"card_count"` spliced in last. */
-export function setWithCount(doc: string, cardCount: number): JsonText<SetWithCount> {
-  return `${doc.slice(0, -1)},"card_count":${cardCount}}`;
+/** The single card served: the stored document with `"variants"`, then `"other_languages"`, spliced in last. */
+export function singleCard({ doc, variants, otherLanguages }: StoredSingleCard): JsonText<CardWithLanguages> {
+  return `${doc.slice(0, -1)},"variants":${variants},"other_languages":${otherLanguages}}`;
+}
+
+/** The single set served: the stored document with `"card_count"`, then `"other_languages"`, spliced in last. */
+export function singleSet(doc: string, cardCount: number, otherLanguages: string): JsonText<SetWithCount> {
+  return `${doc.slice(0, -1)},"card_count":${cardCount},"other_languages":${otherLanguages}}`;
 }
 
 /** A card as the export writes it, parsed back from what is stored. */
@@ -40,6 +50,12 @@ export function parseStoredCard(stored: StoredCard): CardWithVariants {
 /** The List response around stored documents. */
 export function listBody(items: readonly string[], pagination: Pagination, retrievedAt: Date): string {
   return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"retrieved_at":"${retrievedAt.toISOString()}"}`;
+}
+
+/** The batch answer (`ids`): a List response of cards with their variants, and the ids that matched none. */
+export function batchBody(items: readonly string[], pagination: Pagination, notFound: readonly string[], retrievedAt: Date): string {
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"not_found":${JSON.stringify(notFound)},` +
+    `"retrieved_at":"${retrievedAt.toISOString()}"}`;
 }
 
 /** The Single response around one stored document. */

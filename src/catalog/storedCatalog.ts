@@ -1,11 +1,11 @@
 import type { Language } from '../schemas/common.js';
-import type { Card, CardWithVariants } from '../schemas/card.js';
+import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
-import { catalogRows } from './catalogRows.js';
+import { catalogRows, ROWS_VERSION } from './catalogRows.js';
 import type { CardSearch, Catalog, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
-import { cardWithVariants, parseStoredCard, setWithCount } from './servedJson.js';
+import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
 /**
  * The catalog over a database backend: rows are built here once and the backend stores them;
@@ -20,7 +20,7 @@ export class StoredCatalog implements CatalogStore {
 
   async getSet(id: string): Promise<JsonText<SetWithCount> | null> {
     const set = await this.backend.set(id);
-    return set && setWithCount(set.doc, set.cardCount);
+    return set && singleSet(set.doc, set.cardCount, set.otherLanguages);
   }
 
   async listCardsInSet(setId: string, { limit, offset }: PageRequest): Promise<Page<Card> | null> {
@@ -28,9 +28,15 @@ export class StoredCatalog implements CatalogStore {
     return rows && pageOf(rows, limit, offset);
   }
 
-  async getCard(id: string): Promise<JsonText<CardWithVariants> | null> {
+  async getCard(id: string): Promise<JsonText<CardWithLanguages> | null> {
     const card = await this.backend.card(id);
-    return card && cardWithVariants(card);
+    return card && singleCard(card);
+  }
+
+  async getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>> {
+    if (ids.length === 0) return [];
+    const found = new Map((await this.backend.cards(ids)).map((card) => [card.id, cardWithVariants(card)]));
+    return ids.map((id) => found.get(id) ?? null);
   }
 
   async searchCards(search: CardSearch): Promise<Page<Card>> {
@@ -40,6 +46,15 @@ export class StoredCatalog implements CatalogStore {
   async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
     // Built before the backend's transaction begins: a record that cannot be stored fails the import with nothing written.
     return this.backend.writeCatalog(catalogRows(catalog), progress);
+  }
+
+  async rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null> {
+    const version = await this.backend.rowsVersion();
+    if (version === ROWS_VERSION) return null;
+    const catalog: Catalog = { sets: [], cards: [] };
+    for await (const set of this.exportSets()) catalog.sets.push(set);
+    for await (const card of this.exportCards()) catalog.cards.push(card);
+    return this.backend.rewriteCatalog(catalogRows(catalog), version, progress);
   }
 
   counts(): Promise<CatalogCounts> {

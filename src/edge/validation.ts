@@ -2,8 +2,10 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { SOURCE_MAX_LENGTH } from '../access/email.js';
+import { SEARCH_TEXT_MESSAGE } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../openapi/document.js';
 import { LANGUAGES } from '../schemas/common.js';
+import { MAX_BATCH_IDS } from '../schemas/queries.js';
 
 /*
  * The one validator of the service: REST requests, MCP tool arguments and imported records are
@@ -90,8 +92,10 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   limit: 'limit must be an integer from 1 to 200',
   offset: 'offset must be an integer of 0 or more',
   lang: `lang must be one of: ${LANGUAGES.join(', ')}`,
-  q: 'q must be 2 to 60 characters long',
+  q: SEARCH_TEXT_MESSAGE,
   id: 'id must be a non-empty string',
+  // REST sends them comma-separated, MCP's get_card as an array: one sentence fits both.
+  ids: `ids must list 1 to ${MAX_BATCH_IDS} card ids, each 1 to 100 characters with no white space or comma`,
   set: 'set must be a non-empty string',
   // The MCP tool list_cards_in_set names REST's `set` parameter set_id.
   set_id: 'set_id must be a non-empty string',

@@ -2,10 +2,10 @@ import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
-import { CardList, SingleCard } from '../schemas/card.js';
+import { CardBatch, CardList, SingleCard } from '../schemas/card.js';
 import { LANGUAGES } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
-import { CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
+import { CardIdList, CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
 import { SetList, SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
 
@@ -38,7 +38,8 @@ export interface ToolDefinition<Input extends TObject = TObject> {
   name: string;
   description: string;
   input: Input;
-  output: TObject;
+  /** An object schema, as MCP requires of an output schema (get_card's is an object of either of two shapes). */
+  output: TSchema;
   annotations: ToolAnnotations;
   /** Whether a call needs a valid key and counts once against its month. */
   keyed: boolean;
@@ -82,7 +83,10 @@ const SearchCardsInput = Type.Object({
   limit: CardsQuery.properties.limit,
   offset: CardsQuery.properties.offset,
 });
-const GetCardInput = Type.Object({ id: required(CardsQuery.properties.id) });
+const GetCardInput = Type.Object({ id: CardsQuery.properties.id, ids: Type.Optional(CardIdList) });
+/** get_card answers one card (id) or a batch (ids). */
+const GetCardOutput = Type.Union([SingleCard, CardBatch], { type: 'object', title: 'GetCardResult' });
+const GET_CARD_EXACTLY_ONE = 'exactly one of id, ids is required';
 const ListCardsInSetInput = Type.Object({
   set_id: required(CardsQuery.properties.set),
   limit: CardsQuery.properties.limit,
@@ -102,7 +106,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'types, rarity, artist, image URLs; no variants), best matches first: the exact name, then names starting ' +
       'with q, then names containing it. Names are stored in each card\'s own language, so search with the name ' +
       'in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), リザードン (ja). Case, accents, ' +
-      'letter width and hiragana/katakana do not matter. Without lang every language is searched; lang restricts ' +
+      'letter width and hiragana/katakana do not matter, nor do spaces, apostrophes, hyphens and dots ' +
+      '(shaymin ex finds Shaymin-EX, mr mime finds Mr. Mime). Without lang every language is searched; lang restricts ' +
       `the search to one. ${LANGUAGE_CODES} pagination.total is an estimate, has_more is exact. ${PAGING} ` +
       `${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
     input: SearchCardsInput,
@@ -115,15 +120,23 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'get_card',
     description: 'Get one card by id with all its variants (its printings: finish or edition, which one is the ' +
-      `default, and their images). ${CARD_ID} Ids are case-sensitive; the language is the first part ` +
-      `(${LANGUAGES.join(', ')}). An unknown id fails; find ids with search_cards or list_cards_in_set. ` +
+      'default, and their images) and other_languages: the same card in the catalog\'s other languages ' +
+      `({language, id, name}; e.g. from de-base1-4 Glurak to en-base1-4 Charizard). ${CARD_ID} Ids are ` +
+      `case-sensitive; the language is the first part (${LANGUAGES.join(', ')}). An unknown id fails; find ids ` +
+      'with search_cards or list_cards_in_set. Or give ids instead of id, an array of up to 50 card ids, to get ' +
+      'them in one call (counted once): data holds the cards found with their variants (no other_languages), in ' +
+      'the order asked, and not_found the ids that match no card; it does not fail for unknown ids. ' +
       `${KEY_NEEDED} ${ERRORS}`,
     input: GetCardInput,
-    output: SingleCard,
-    annotations: catalogAnnotations('Get a card with its variants'),
+    output: GetCardOutput,
+    annotations: catalogAnnotations('Get cards with their variants'),
     keyed: true,
     argumentsLike: 'querystring',
-    run: ({ id }, { queries }) => queries.getCard(id).then(fromQuery),
+    run: async ({ id, ids }, { queries }) => {
+      if (ids !== undefined && id === undefined) return fromQuery(await queries.getCards(ids));
+      if (id !== undefined && ids === undefined) return fromQuery(await queries.getCard(id));
+      return { ok: false, message: GET_CARD_EXACTLY_ONE };
+    },
   }),
   defineTool({
     name: 'list_cards_in_set',
@@ -152,7 +165,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   }),
   defineTool({
     name: 'get_set',
-    description: 'Get one set by id, with card_count (the cards of that set in the catalog). ' +
+    description: 'Get one set by id, with card_count (the cards of that set in the catalog) and other_languages ' +
+      '(the same set code in the catalog\'s other languages: {language, id, name}). ' +
       `${SET_ID} Ids are case-sensitive. An unknown id fails; find set ids with list_sets. ${KEY_NEEDED} ${ERRORS}`,
     input: GetSetInput,
     output: SingleSet,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
-import { CardList, SingleCard } from '../schemas/card.js';
+import { CardBatch, CardList, SingleCard } from '../schemas/card.js';
 import { ErrorBody } from '../schemas/common.js';
 import { keyed } from '../schemas/keyedResponses.js';
 import { CardsQuery } from '../schemas/queries.js';
@@ -9,28 +9,37 @@ import { sendError } from './errors.js';
 import { sendResult } from './sendResult.js';
 
 export const EXACTLY_ONE = 'exactly one of id, set, q is required';
+/** `ids` beside id, set or q. (Without ids the message stays the one above, which clients may already match.) */
+export const EXACTLY_ONE_WITH_IDS = 'exactly one of id, ids, set, q is required';
 
 export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> = async (app, { queries }) => {
   app.get('/v1/cards', {
     schema: {
       operationId: 'getCards',
       summary: 'Get one card, list the cards of a set, or search cards by name',
-      description: 'Give exactly one of `id` (one card with its variants), `set` (its cards in number order) ' +
-        'or `q` (a name search across languages, or in `lang`). Search totals are estimates; stop paging when ' +
-        '`has_more` is false.',
+      description: 'Give exactly one of `id` (one card with its variants and `other_languages`), `ids` (up to 50 cards ' +
+        'with their variants in one request, and `not_found`), `set` (its cards in number order) or `q` (a name ' +
+        'search across languages, or in `lang`). Search totals are estimates; stop paging when `has_more` is false. ' +
+        'With `id` or `ids`, `lang`, `limit` and `offset` are validated but ignored.',
       security: keyed.security,
       tags: ['cards'],
       querystring: CardsQuery,
       response: {
-        200: Type.Union([CardList, SingleCard], { description: 'A list of cards, or one card when id is given.' }),
-        400: { ...ErrorBody, description: 'A parameter is malformed, or not exactly one of id, set, q was given.' },
+        200: Type.Union([CardList, SingleCard, CardBatch], {
+          description: 'A list of cards, one card when id is given, or the cards of ids (missing ones in not_found).',
+        }),
+        400: { ...ErrorBody, description: 'A parameter is malformed, or not exactly one of id, ids, set, q was given.' },
         ...keyed.responses,
         404: { ...ErrorBody, description: 'No card or set has that id.' },
       },
     },
   }, async (request, reply) => {
-    const { id, set, q, lang, limit, offset } = request.query;
+    const { id, ids, set, q, lang, limit, offset } = request.query;
     const given = [id, set, q].filter((v) => v !== undefined).length;
+    if (ids !== undefined) {
+      if (given > 0) return sendError(reply, 400, EXACTLY_ONE_WITH_IDS);
+      return sendResult(reply, await queries.getCards(ids.split(',')));
+    }
     if (given !== 1) return sendError(reply, 400, EXACTLY_ONE);
     if (id !== undefined) return sendResult(reply, await queries.getCard(id));
     if (set !== undefined) return sendResult(reply, await queries.listCardsInSet(set, { limit, offset }));

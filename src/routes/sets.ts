@@ -13,7 +13,8 @@ export const setRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> =
       operationId: 'listSets',
       summary: 'List sets, newest first, or get one set by id',
       description: 'Without `id`: a page of sets, newest first, optionally of one language. ' +
-        'With `id`: that set with `card_count` (lang, limit and offset are then validated but ignored).',
+        'With `id`: that set with `card_count` and `other_languages` (the same set code in the other languages); ' +
+        'lang, limit and offset are then validated but ignored.',
       security: keyed.security,
       tags: ['sets'],
       querystring: SetsQuery,

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { VARIANT_KEYS } from '../catalog/variantKeys.js';
-import { Nullable, Pagination, RetrievedAt } from './common.js';
+import { Nullable, OtherLanguages, Pagination, RetrievedAt } from './common.js';
 
 export const VariantKey = Type.Union(VARIANT_KEYS.map((key) => Type.Literal(key)), {
   description:
@@ -62,7 +62,29 @@ export const CardList = Type.Object(
   { data: Type.Array(Card), pagination: Pagination, retrieved_at: RetrievedAt },
   { title: 'CardList', additionalProperties: false },
 );
+/** The single card: a CardWithVariants and the same card in the catalog's other languages. */
+export const CardWithLanguages = Type.Object(
+  { ...CardWithVariants.properties, other_languages: OtherLanguages },
+  { title: 'CardWithLanguages', additionalProperties: false },
+);
+export type CardWithLanguages = Static<typeof CardWithLanguages>;
+
 export const SingleCard = Type.Object(
-  { data: CardWithVariants, retrieved_at: RetrievedAt },
+  { data: CardWithLanguages, retrieved_at: RetrievedAt },
   { title: 'SingleCard', additionalProperties: false },
+);
+
+export const CardBatch = Type.Object(
+  {
+    data: Type.Array(CardWithVariants, { description: 'The cards found, each with its variants, in the order asked.' }),
+    pagination: Pagination,
+    not_found: Type.Array(Type.String(), { description: 'The ids asked that match no card, in the order asked.' }),
+    retrieved_at: RetrievedAt,
+  },
+  {
+    title: 'CardBatch',
+    description: 'The answer to `ids`: one page holding every card found. pagination.limit is the number of distinct ' +
+      'ids asked, offset 0, total the cards found (exact), has_more false.',
+    additionalProperties: false,
+  },
 );

@@ -37,3 +37,20 @@ export const RetrievedAt = Type.String({ format: 'date-time', description: 'When
 
 export const Limit = Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200.' });
 export const Offset = Type.Integer({ minimum: 0, default: 0, description: 'How many results to skip.' });
+
+/** The same card (or set) in another language of the catalog: same TCGdex id, another language prefix. */
+export const LanguageLink = Type.Object(
+  {
+    language: Language,
+    id: Type.String({ description: 'Its id in that language.', examples: ['fr-base1-4'] }),
+    name: Type.String({ description: 'Its name in that language.', examples: ['Dracaufeu'] }),
+  },
+  { title: 'LanguageLink', additionalProperties: false },
+);
+export type LanguageLink = Static<typeof LanguageLink>;
+
+export const OtherLanguages = Type.Array(LanguageLink, {
+  description: 'The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; ' +
+    'empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to ' +
+    'en-base1-4 (Charizard).',
+});

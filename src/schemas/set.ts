@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Language, Nullable, Pagination, RetrievedAt } from './common.js';
+import { Language, Nullable, OtherLanguages, Pagination, RetrievedAt } from './common.js';
 
 const setFields = {
   id: Type.String({ description: 'Set id, `<lang>-<set_code>`.', examples: ['en-base1'] }),
@@ -27,7 +27,7 @@ export const CardSet = Type.Object(setFields, {
 export type CardSet = Static<typeof CardSet>;
 
 export const SetWithCount = Type.Object(
-  { ...setFields, card_count: Type.Integer({ description: 'Cards of this set present in the catalog.' }) },
+  { ...setFields, card_count: Type.Integer({ description: 'Cards of this set present in the catalog.' }), other_languages: OtherLanguages },
   { title: 'SetWithCount', additionalProperties: false },
 );
 export type SetWithCount = Static<typeof SetWithCount>;

@@ -4,10 +4,10 @@ import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { catalogRows } from '../../src/catalog/catalogRows.js';
 import type { Catalog } from '../../src/catalog/catalogStore.js';
-import { cardWithVariants, listBody, parseStoredCard, setWithCount, singleBody } from '../../src/catalog/servedJson.js';
+import { batchBody, cardWithVariants, listBody, parseStoredCard, singleBody, singleCard, singleSet } from '../../src/catalog/servedJson.js';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
-import { CardList, SingleCard } from '../../src/schemas/card.js';
+import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
 import { SetList, SingleSet } from '../../src/schemas/set.js';
 
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
@@ -28,22 +28,38 @@ describe('the served JSON, spliced from stored rows', () => {
     rows = catalogRows(catalog, at);
   });
 
-  it('a single card parses back to the card that was stored and matches SingleCard', () => {
+  it('a single card is the card that was stored and its other languages, and matches SingleCard', () => {
     for (const row of rows.cards) {
-      const body = singleBody(cardWithVariants(row), at);
+      const body = singleBody(singleCard({ ...row, otherLanguages: row.other_languages }), at);
       matches(SingleCard, body);
-      assert.deepEqual(JSON.parse(body).data, catalog.cards.find((card) => card.id === row.id));
-      assert.deepEqual(parseStoredCard(row), JSON.parse(body).data);
+      const { other_languages: links, ...card } = JSON.parse(body).data;
+      assert.deepEqual(card, catalog.cards.find((c) => c.id === row.id));
+      assert.deepEqual(links, JSON.parse(row.other_languages));
+      assert.deepEqual(parseStoredCard(row), card, 'the export\'s record has no other_languages');
     }
   });
 
-  it('a single set carries its card_count and matches SingleSet', () => {
-    const set = rows.sets[0]!;
-    const body = singleBody(setWithCount(set.doc, 7), at);
+  it('a single set carries its card_count and its other languages, and matches SingleSet', () => {
+    const set = rows.sets.find((row) => row.id === 'en-base1')!;
+    const body = singleBody(singleSet(set.doc, 7, set.other_languages), at);
     matches(SingleSet, body);
     assert.deepEqual(JSON.parse(body), {
-      data: { ...catalog.sets.find((s) => s.id === set.id), card_count: 7 }, retrieved_at: at.toISOString(),
+      data: {
+        ...catalog.sets.find((s) => s.id === set.id), card_count: 7,
+        other_languages: [{ language: 'fr', id: 'fr-base1', name: 'Set de Base' }, { language: 'de', id: 'de-base1', name: 'Grundset' }],
+      },
+      retrieved_at: at.toISOString(),
     });
+  });
+
+  it('links each card to the same TCGdex id in the other languages, in the order of the language codes', () => {
+    const links = (id: string) => JSON.parse(rows.cards.find((row) => row.id === id)!.other_languages);
+    assert.deepEqual(links('de-base1-4'), [
+      { language: 'en', id: 'en-base1-4', name: 'Charizard' }, { language: 'fr', id: 'fr-base1-4', name: 'Dracaufeu' },
+    ]);
+    assert.deepEqual(links('en-base1-4').map((link: { id: string }) => link.id), ['fr-base1-4', 'de-base1-4']);
+    assert.deepEqual(links('ja-PMCG1-035'), [], 'nothing links an Asian card to an international one');
+    assert.deepEqual(JSON.parse(rows.sets.find((row) => row.id === 'en-base2')!.other_languages), []);
   });
 
   it('lists of cards and of sets, empty ones included, match CardList and SetList', () => {
@@ -54,6 +70,15 @@ describe('the served JSON, spliced from stored rows', () => {
     assert.equal(JSON.parse(cards).retrieved_at, at.toISOString());
     matches(SetList, listBody(rows.sets.map((row) => row.doc), { ...pagination, total: rows.sets.length, has_more: false }, at));
     matches(CardList, listBody([], { ...pagination, total: 0, has_more: false }, at));
+  });
+
+  it('a batch holds cards with their variants, then the ids not found, and matches CardBatch', () => {
+    const pagination = { limit: 3, offset: 0, total: 2, total_is_estimate: false, has_more: false };
+    const body = batchBody(rows.cards.slice(0, 2).map(cardWithVariants), pagination, ['en-none-1'], at);
+    matches(CardBatch, body);
+    assert.deepEqual(Object.keys(JSON.parse(body)), ['data', 'pagination', 'not_found', 'retrieved_at']);
+    assert.deepEqual(JSON.parse(body).data, rows.cards.slice(0, 2).map(parseStoredCard));
+    matches(CardBatch, batchBody([], { ...pagination, total: 0 }, ['a', 'b"c'], at));
   });
 
   it('rows carry every order precomputed and the last record of a repeated id', () => {

@@ -10,6 +10,8 @@ const OFFSET = 'offset must be an integer of 0 or more';
 const LANG = 'lang must be one of: en, ja, fr, it, de, es, ko, pt, zh-tw, id, th, zh-cn, es-mx, ru, pl, nl';
 const Q = 'q must be 2 to 60 characters long';
 const ID = 'id must be a non-empty string';
+const IDS = 'ids must list 1 to 50 card ids, each 1 to 100 characters with no white space or comma';
+const fiftyOne = Array.from({ length: 51 }, (_, i) => `en-base1-${i}`);
 const EMAIL = 'email must be a valid email address';
 const SOURCE = 'source must be a string of at most 200 characters';
 
@@ -44,8 +46,14 @@ const BAD_VALUES: BadValue[] = [
   { what: 'q of one character between spaces', rest: { get: '/v1/cards?q=%20a%20' }, tool: 'search_cards', args: { q: ' a ' }, message: Q },
   { what: 'q of 61 characters', rest: { get: `/v1/cards?q=${'a'.repeat(61)}` }, tool: 'search_cards', args: { q: 'a'.repeat(61) }, message: Q },
   { what: 'empty q', rest: { get: '/v1/cards?q=' }, tool: 'search_cards', args: { q: '' }, message: Q },
+  { what: 'q that folds to one character', rest: { get: '/v1/cards?q=a.' }, tool: 'search_cards', args: { q: 'a.' }, message: Q },
+  { what: 'q that folds to nothing', rest: { get: '/v1/cards?q=%E2%80%99-' }, tool: 'search_cards', args: { q: '’-' }, message: Q },
   { what: 'empty card id', rest: { get: '/v1/cards?id=' }, tool: 'get_card', args: { id: '' }, message: ID },
   { what: 'empty set id', rest: { get: '/v1/sets?id=' }, tool: 'get_set', args: { id: '' }, message: ID },
+  { what: 'no ids', rest: { get: '/v1/cards?ids=' }, tool: 'get_card', args: { ids: [] }, message: IDS },
+  { what: 'an empty id among ids', rest: { get: '/v1/cards?ids=en-base1-4,,en-base1-2' }, tool: 'get_card', args: { ids: ['en-base1-4', '', 'en-base1-2'] }, message: IDS },
+  { what: 'an id with a space among ids', rest: { get: '/v1/cards?ids=en-base1-4,en%20base1' }, tool: 'get_card', args: { ids: ['en-base1-4', 'en base1'] }, message: IDS },
+  { what: '51 ids', rest: { get: `/v1/cards?ids=${fiftyOne.join(',')}` }, tool: 'get_card', args: { ids: fiftyOne }, message: IDS },
   { what: 'no email', rest: { postKey: { source: 'x' } }, tool: 'get_api_key', args: { source: 'x' }, message: 'email is required' },
   { what: 'an empty object', rest: { postKey: {} }, tool: 'get_api_key', args: {}, message: 'email is required' },
   { what: 'bad email', rest: { postKey: { email: 'not-an-email' } }, tool: 'get_api_key', args: { email: 'not-an-email' }, message: EMAIL },

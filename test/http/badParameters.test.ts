@@ -28,6 +28,9 @@ for (const store of STORE_KINDS) {
       ['/v1/cards?q=%20a%20', 400, 'q must be 2 to 60 characters long'],
       [`/v1/cards?q=${'a'.repeat(61)}`, 400, 'q must be 2 to 60 characters long'],
       ['/v1/cards?q=', 400, 'q must be 2 to 60 characters long'],
+      ['/v1/cards?q=a-', 400, 'q must be 2 to 60 characters long'],
+      ['/v1/cards?q=--', 400, 'q must be 2 to 60 characters long'],
+      [`/v1/cards?q=${encodeURIComponent("x' .")}`, 400, 'q must be 2 to 60 characters long'],
       ['/v1/cards', 400, 'exactly one of id, set, q is required'],
       ['/v1/cards?lang=en', 400, 'exactly one of id, set, q is required'],
       ['/v1/cards?id=en-base1-4&set=en-base1', 400, 'exactly one of id, set, q is required'],
@@ -61,7 +64,7 @@ for (const store of STORE_KINDS) {
     });
 
     it('%, _, quotes and backslashes in q are literal', async () => {
-      for (const q of ['%%', '__', '%a%', '"a"', "'a'", '\\a\\', 'a"b', 'x*', 'a\u0000bc', 'pi\u0000']) {
+      for (const q of ['%%', '__', '%a%', '"a"', "'zq'", '\\a\\', 'a"b', 'x*', 'a\u0000bc', 'pi\u0000']) {
         const response = await server.get(`/v1/cards?q=${encodeURIComponent(q)}`);
         assert.equal(response.status, 200, q);
         assert.deepEqual(response.body.data, [], q);

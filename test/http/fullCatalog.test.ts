@@ -64,12 +64,12 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
   it('serves cards field by field as the spec names them, in six languages', async () => {
     const card = async (id: string) => (await server.get(`/v1/cards?id=${encodeURIComponent(id)}`)).body.data;
     const charizard = await card('en-base1-4');
-    assert.deepEqual({ ...charizard, variants: undefined }, {
+    assert.deepEqual({ ...charizard, variants: undefined, other_languages: undefined }, {
       id: 'en-base1-4', set_id: 'en-base1', number: '4', local_id: '4/102', name: 'Charizard', supertype: 'Pokemon',
       subtypes: ['Stage2'], hp: 120, types: ['Fire'], rarity: 'Rare', artist: 'Mitsuhiro Arita', regulation_mark: null,
       image_small: 'https://assets.tcgdex.net/en/base/base1/4/low.webp',
       image_large: 'https://assets.tcgdex.net/en/base/base1/4/high.webp',
-      updated_at: '2026-08-20T07:25:49.000Z', variants: undefined,
+      updated_at: '2026-08-20T07:25:49.000Z', variants: undefined, other_languages: undefined,
     });
     assert.deepEqual(charizard.variants.map((v: any) => v.variant_key),
       ['holo-unlimited', '1st-edition-holo-shadowless', 'holo-shadowless', 'holo-copyright']);
@@ -110,6 +110,26 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
       assert.equal(new Set(full.variants.map((v: any) => v.variant_key)).size, full.variants.length);
       assert.match(full.image_small, new RegExp(`^https://assets\\.tcgdex\\.net/${lang}/.+/low\\.webp$`));
     }
+  });
+
+  it('links a card and a set to their printings in the other languages: from Glurak to Charizard', async () => {
+    const glurak = (await server.get('/v1/cards?id=de-base1-4')).body.data;
+    assert.deepEqual(glurak.other_languages, [
+      { language: 'en', id: 'en-base1-4', name: 'Charizard' },
+      { language: 'fr', id: 'fr-base1-4', name: 'Dracaufeu' },
+      { language: 'it', id: 'it-base1-4', name: 'Charizard' },
+    ]);
+    const charizard = (await server.get('/v1/cards?id=en-base1-4')).body.data;
+    assert.deepEqual(charizard.other_languages.map((link: any) => link.id), ['fr-base1-4', 'it-base1-4', 'de-base1-4']);
+    const baseSet = (await server.get('/v1/sets?id=de-base1')).body.data;
+    assert.deepEqual(baseSet.other_languages.map((link: any) => [link.language, link.name]), [
+      ['en', 'Base Set'], ['fr', 'Set de Base'], ['it', 'Set Base'], ['es', 'Edición Básica'], ['pt', 'Coleção Básica'], ['nl', 'Basis Set'],
+    ]);
+    const asian = (await server.get('/v1/cards?id=ja-PMCG1-035')).body.data;
+    assert.ok(asian.other_languages.every((link: any) => ['ko', 'zh-tw', 'id', 'th', 'zh-cn'].includes(link.language)),
+      'nothing links an Asian printing to an international one');
+    const list = (await server.get('/v1/cards?set=de-base1&limit=5')).body.data;
+    assert.ok(list.every((card: any) => !('other_languages' in card)), 'lists carry no links');
   });
 
   it('German cards whose set is missing from the German set list keep their set', async () => {
@@ -167,5 +187,24 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     const everywhere = await ids('pikachu');
     assert.ok(new Set(everywhere.map((id: string) => id.split('-')[0])).size > 1, 'all languages without lang');
     assert.ok((await ids('皮卡', '&lang=zh-tw')).length > 0, 'two-character Chinese query');
+  });
+
+  it('search finds names as people type them: without spaces, apostrophes, hyphens or dots', async () => {
+    const found = async (q: string, lang: string) =>
+      (await server.get(`/v1/cards?q=${encodeURIComponent(q)}&lang=${lang}&limit=200`)).body.data as Array<{ id: string; name: string }>;
+    const shaymin = await found('Shaymin EX', 'en');
+    assert.deepEqual(new Set(shaymin.map((c) => c.name)), new Set(['Shaymin EX', 'Shaymin-EX']), 'TCGdex spells it both ways');
+    assert.deepEqual(await found('shaymin-ex', 'en'), shaymin);
+    const farfetchd = await found('farfetchd', 'en');
+    const names = new Set(farfetchd.map((c) => c.name));
+    assert.ok(names.has("Farfetch'd") && names.has('Farfetch’d'), 'the straight and the curly apostrophe are one name');
+    assert.deepEqual(await found('Farfetch’d', 'en'), farfetchd);
+    assert.ok(farfetchd.findIndex((c) => c.name.startsWith('Galarian')) > farfetchd.findLastIndex((c) => c.name.startsWith('Farfetch')),
+      'exact names first, Galarian Farfetch\'d (contains) after');
+    const mime = await found('mr mime', 'en');
+    assert.equal(mime[0]!.name, 'Mr. Mime');
+    assert.deepEqual(await found('Mr. Mime', 'en'), mime);
+    const kokeko = await found('カプコケコ', 'ja');
+    assert.ok(kokeko.length > 0 && kokeko.every((c) => c.name.startsWith('カプ・コケコ')));
   });
 });

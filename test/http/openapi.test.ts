@@ -54,6 +54,9 @@ describe('the OpenAPI 3.1 document', () => {
     await check('/v1/cards', '?q=pika', 200);
     await check('/v1/cards', '?q=x', 400);
     await check('/v1/cards', '?id=en-base1-0', 404);
+    await check('/v1/cards', '?ids=en-base1-4,en-base1-0,fr-base1-4', 200);
+    await check('/v1/cards', '?ids=en-base1-0', 200);
+    await check('/v1/cards', '?ids=a,,b', 400);
     await check('/healthz', '', 200);
     await check('/openapi.json', '', 200);
   });

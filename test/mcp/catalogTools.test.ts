@@ -13,6 +13,11 @@ const SAME_REQUESTS: Array<{ tool: string; args: Record<string, unknown>; rest: 
   { tool: 'list_cards_in_set', args: { set_id: 'en-base1', limit: 2, offset: 2 }, rest: '/v1/cards?set=en-base1&limit=2&offset=2' },
   { tool: 'get_card', args: { id: 'en-base1-4' }, rest: '/v1/cards?id=en-base1-4' },
   { tool: 'get_card', args: { id: 'ja-PMCG1-035' }, rest: '/v1/cards?id=ja-PMCG1-035' },
+  {
+    tool: 'get_card', args: { ids: ['fr-base1-4', 'en-base1-999', 'ja-PMCG1-035', 'fr-base1-4'] },
+    rest: '/v1/cards?ids=fr-base1-4,en-base1-999,ja-PMCG1-035,fr-base1-4',
+  },
+  { tool: 'get_card', args: { ids: ['en-none'] }, rest: '/v1/cards?ids=en-none' },
   { tool: 'search_cards', args: { q: 'pikachu' }, rest: '/v1/cards?q=pikachu' },
   { tool: 'search_cards', args: { q: 'pikachu', lang: 'de', limit: 1 }, rest: '/v1/cards?q=pikachu&lang=de&limit=1' },
   { tool: 'search_cards', args: { q: 'Dracaufeu' }, rest: '/v1/cards?q=Dracaufeu' },
@@ -63,6 +68,33 @@ for (const store of STORE_KINDS) {
         }
       }
       assert.equal(new Set(seen).size, seen.length);
+    });
+
+    test('get_card and get_set carry other_languages, as REST does', async () => {
+      const card = (await session.call('get_card', { id: 'de-base1-4' })).result.structuredContent as { data: { other_languages: unknown } };
+      assert.deepEqual(card.data.other_languages, [
+        { language: 'en', id: 'en-base1-4', name: 'Charizard' },
+        { language: 'fr', id: 'fr-base1-4', name: 'Dracaufeu' },
+      ]);
+      const set = (await session.call('get_set', { id: 'de-base1' })).result.structuredContent as { data: { other_languages: unknown } };
+      assert.deepEqual(set.data.other_languages, [
+        { language: 'en', id: 'en-base1', name: 'Base Set' },
+        { language: 'fr', id: 'fr-base1', name: 'Set de Base' },
+      ]);
+      const alone = (await session.call('get_card', { id: 'ja-PMCG1-035' })).result.structuredContent as { data: { other_languages: unknown } };
+      assert.deepEqual(alone.data.other_languages, []);
+    });
+
+    test('get_card with ids answers the batch and counts once, like REST', async () => {
+      const ids = Array.from({ length: 50 }, (_, i) => (i === 0 ? 'de-base1-4' : `en-base1-${i}`));
+      const before = Number((await session.call('get_card', { id: 'en-base1-4' })).response.headers.get('x-ratelimit-used'));
+      const { result, response } = await session.call('get_card', { ids });
+      assert.notEqual(result.isError, true);
+      const batch = result.structuredContent as { data: Array<{ id: string }>; not_found: string[]; pagination: { limit: number; total: number } };
+      assert.deepEqual(batch.data.map((card) => card.id), ['de-base1-4', 'en-base1-2', 'en-base1-4']);
+      assert.equal(batch.not_found.length, 47);
+      assert.deepEqual([batch.pagination.limit, batch.pagination.total], [50, 3]);
+      assert.equal(Number(response.headers.get('x-ratelimit-used')), before + 1);
     });
 
     test('a number sent as a string is read as REST reads a query string', async () => {

@@ -56,7 +56,10 @@ describe('MCP tool failures are isError results with the REST message', () => {
 
   test('a missing argument is named', async () => {
     assert.equal(textOf((await keyed.call('search_cards', {})).result), 'q is required');
-    assert.equal(textOf((await keyed.call('get_card', {})).result), 'id is required');
+    assert.equal(textOf((await keyed.call('get_card', {})).result), 'exactly one of id, ids is required');
+    assert.equal(textOf((await keyed.call('get_card', { id: 'en-base1-4', ids: ['en-base1-4'] })).result), 'exactly one of id, ids is required');
+    assert.equal(textOf((await keyed.call('get_card', { ids: 'en-base1-4,en-base1-2' })).result),
+      'ids must list 1 to 50 card ids, each 1 to 100 characters with no white space or comma', 'an array, not REST\'s comma-separated text');
     assert.equal(textOf((await keyed.call('get_set', { id: '' })).result), 'id must be a non-empty string');
     assert.equal(textOf((await keyed.call('list_cards_in_set', { set_id: '' })).result), 'set_id must be a non-empty string');
   });

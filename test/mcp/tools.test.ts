@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { constUnionsToEnums } from '../../src/openapi/document.js';
-import { CardList, SingleCard } from '../../src/schemas/card.js';
+import { Type } from '@sinclair/typebox';
+import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
 import { LANGUAGES } from '../../src/schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../../src/schemas/keys.js';
-import { CardsQuery, SearchText } from '../../src/schemas/queries.js';
+import { CardIdList, CardsQuery, SearchText } from '../../src/schemas/queries.js';
 import { SetList, SingleSet } from '../../src/schemas/set.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 
@@ -34,7 +35,7 @@ describe('MCP tools/list', () => {
   test('the output schemas are the REST response schemas', () => {
     assert.deepEqual(tools.get('search_cards')!.outputSchema, asWire(CardList));
     assert.deepEqual(tools.get('list_cards_in_set')!.outputSchema, asWire(CardList));
-    assert.deepEqual(tools.get('get_card')!.outputSchema, asWire(SingleCard));
+    assert.deepEqual(tools.get('get_card')!.outputSchema, asWire({ ...Type.Union([SingleCard, CardBatch]), type: 'object', title: 'GetCardResult' }));
     assert.deepEqual(tools.get('list_sets')!.outputSchema, asWire(SetList));
     assert.deepEqual(tools.get('get_set')!.outputSchema, asWire(SingleSet));
     assert.deepEqual(tools.get('get_api_key')!.outputSchema, asWire(CreatedKeyBody));
@@ -47,7 +48,10 @@ describe('MCP tools/list', () => {
     assert.deepEqual(input('search_cards').properties!.q, asWire(SearchText));
     assert.deepEqual(input('search_cards').properties!.limit, asWire(CardsQuery.properties.limit));
     assert.deepEqual((input('search_cards').properties!.lang as { enum: string[] }).enum, [...LANGUAGES]);
-    assert.deepEqual(input('get_card').required, ['id']);
+    assert.equal(input('get_card').required, undefined, 'id or ids');
+    assert.deepEqual(input('get_card').properties!.id, asWire(CardsQuery.properties.id));
+    assert.deepEqual(input('get_card').properties!.ids, asWire(CardIdList));
+    assert.equal((input('get_card').properties!.ids as { maxItems: number }).maxItems, 50);
     assert.deepEqual(input('get_set').required, ['id']);
     assert.deepEqual(input('list_cards_in_set').required, ['set_id']);
     assert.deepEqual(Object.keys(input('list_cards_in_set').properties!), ['set_id', 'limit', 'offset']);
@@ -77,6 +81,7 @@ describe('MCP tools/list', () => {
       assert.match(description, /en-base1/, `${name} shows an id`);
     }
     assert.match(tools.get('get_card')!.description!, /<lang>-<set code>-<number>/);
+    assert.match(tools.get('get_card')!.description!, /an array of up to 50 card ids/);
     assert.match(tools.get('get_set')!.description!, /<lang>-<set code>/);
     assert.match(tools.get('search_cards')!.description!, /in the language you search/);
     for (const name of ['search_cards', 'list_sets']) {

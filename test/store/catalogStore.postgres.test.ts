@@ -5,9 +5,11 @@ import { catalogStoreContract } from './catalogStoreContract.js';
 
 catalogStoreContract('PostgreSQL', async () => {
   const database = await createTestDatabase();
-  const store = new StoredCatalog(await PostgresCatalogBackend.open({ databaseUrl: database.url }));
+  const backend = await PostgresCatalogBackend.open({ databaseUrl: database.url });
+  const store = new StoredCatalog(backend);
   return {
     store,
+    backend,
     async cleanup() {
       await store.close();
       await database.drop();

@@ -7,9 +7,11 @@ import { catalogStoreContract } from './catalogStoreContract.js';
 
 catalogStoreContract('SQLite', async () => {
   const dir = tempDir();
-  const store = new StoredCatalog(new SqliteCatalogBackend(path.join(dir, 'catalog.db')));
+  const backend = new SqliteCatalogBackend(path.join(dir, 'catalog.db'));
+  const store = new StoredCatalog(backend);
   return {
     store,
+    backend,
     async cleanup() {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

@@ -2,10 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CardWithVariants } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
+import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
+import { catalogRows, ROWS_VERSION } from '../../src/catalog/catalogRows.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
+import { searchKey } from '../../src/catalog/searchKey.js';
 
 export interface StoreUnderTest {
   store: CatalogStore;
+  /** The backend under the store, to store rows as an older version built them. */
+  backend: CatalogBackend;
   /** Closes the store and removes its database. */
   cleanup(): Promise<void>;
 }
@@ -30,9 +35,10 @@ export function catalogStoreContract(
   describe(`the ${name} catalog store`, { skip: options.skip ?? false }, () => {
     let underTest: StoreUnderTest;
     let store: CatalogStore;
+    let backend: CatalogBackend;
     before(async () => {
       underTest = await makeStore();
-      store = underTest.store;
+      ({ store, backend } = underTest);
     });
     after(async () => {
       await underTest?.cleanup();
@@ -151,7 +157,7 @@ export function catalogStoreContract(
         cards: [card('en-a', '1', '100% energy'), card('en-a', '2', '1000 energy'), card('en-a', '3', 'a_b'),
           card('en-a', '4', 'axb'), card('en-a', '5', 'back\\slash'), card('en-a', '6', 'backslash')],
       });
-      const ids = async (key: string) => docs((await store.searchCards({ key, limit: 10, offset: 0 })).items).map((c) => c.id);
+      const ids = async (q: string) => docs((await store.searchCards({ key: searchKey(q), limit: 10, offset: 0 })).items).map((c) => c.id);
       assert.deepEqual(await ids('00%'), ['en-a-1']);
       assert.deepEqual(await ids('0% e'), ['en-a-1']);
       assert.deepEqual(await ids('a_b'), ['en-a-3']);
@@ -169,6 +175,72 @@ export function catalogStoreContract(
       assert.deepEqual(byLang, { items: [], total: 0, hasMore: false });
     });
 
+    it('finds names as people type them, without spaces, apostrophes, hyphens or dots, ranked on the folded names', async () => {
+      await store.replaceCatalog({
+        sets: [set('en-a', '2020-01-01'), set('ja-b', '2021-01-01', 'ja')],
+        cards: [card('en-a', '1', 'Shaymin-EX'), card('en-a', '2', "Farfetch'd"), card('en-a', '3', 'Mr. Mime'),
+          card('en-a', '4', 'Shaymin'), card('en-a', '5', "Team Rocket's Mr. Mime"), card('en-a', '6', 'Mr. Mime-GX'),
+          card('ja-b', '1', 'カプ・コケコGX'), card('ja-b', '2', 'ブーバー')],
+      });
+      const ids = async (q: string) => docs((await store.searchCards({ key: searchKey(q), limit: 10, offset: 0 })).items).map((c) => c.id);
+      for (const q of ['Shaymin EX', 'shaymin-ex', 'Shaymin–EX', 'shayminex']) assert.deepEqual(await ids(q), ['en-a-1'], q);
+      assert.deepEqual(await ids('shaymin'), ['en-a-4', 'en-a-1'], 'the exact name, then the one it starts');
+      for (const q of ['farfetchd', 'Farfetch’d', "farfetch'd", 'Farfetch‘d']) assert.deepEqual(await ids(q), ['en-a-2'], q);
+      // Exact, then starts with, then contains; in search order each would come 3, 5, 6.
+      for (const q of ['mr mime', 'Mr. Mime', 'mr.mime', 'MR  MIME', 'mrmime']) {
+        assert.deepEqual(await ids(q), ['en-a-3', 'en-a-6', 'en-a-5'], q);
+      }
+      assert.deepEqual(await ids('m. r'), ['en-a-3', 'en-a-6', 'en-a-5'], 'a query that folds to two characters');
+      assert.deepEqual(await ids("rocket's mr"), ['en-a-5']);
+      for (const q of ['カプコケコ', 'カプ・コケコ', 'かぷ こけこ', 'ｶﾌﾟｺｹｺ']) assert.deepEqual(await ids(q), ['ja-b-1'], q);
+      assert.deepEqual(await ids('ブーバー'), ['ja-b-2']);
+      assert.deepEqual(await ids('ブバ'), [], 'the prolonged sound mark ー is part of the name');
+    });
+
+    it('links the single card and the single set to their TCGdex id in the other languages, and only them', async () => {
+      await store.replaceCatalog({
+        sets: [set('de-base1', '1999-01-09', 'de'), set('zh-tw-base1', null, 'zh-tw'), set('en-base1', '1999-01-09'),
+          set('fr-base1', '1999-01-09', 'fr'), set('en-base2', '1999-06-16')],
+        cards: [card('de-base1', '4', 'Glurak'), card('zh-tw-base1', '4', '噴火龍'), card('en-base1', '4', 'Charizard'),
+          card('fr-base1', '4', 'Dracaufeu'), card('en-base1', '5', 'Clefairy')],
+      });
+      const single = async (id: string) => JSON.parse((await store.getCard(id))!);
+      assert.deepEqual((await single('de-base1-4')).other_languages, [
+        { language: 'en', id: 'en-base1-4', name: 'Charizard' },
+        { language: 'fr', id: 'fr-base1-4', name: 'Dracaufeu' },
+        { language: 'zh-tw', id: 'zh-tw-base1-4', name: '噴火龍' },
+      ]);
+      assert.deepEqual((await single('zh-tw-base1-4')).other_languages.map((link: { id: string }) => link.id),
+        ['en-base1-4', 'fr-base1-4', 'de-base1-4']);
+      assert.deepEqual((await single('en-base1-5')).other_languages, [], 'a card in one language');
+      const oneSet = async (id: string) => JSON.parse((await store.getSet(id))!);
+      assert.deepEqual((await oneSet('en-base1')).other_languages, [
+        { language: 'fr', id: 'fr-base1', name: 'fr-base1' },
+        { language: 'de', id: 'de-base1', name: 'de-base1' },
+        { language: 'zh-tw', id: 'zh-tw-base1', name: 'zh-tw-base1' },
+      ]);
+      assert.equal((await oneSet('en-base1')).card_count, 2);
+      assert.deepEqual((await oneSet('en-base2')).other_languages, [], 'a set in one language');
+
+      const listed = [
+        ...(await store.listSets({ limit: 10, offset: 0 })).items,
+        ...(await store.listCardsInSet('en-base1', { limit: 10, offset: 0 }))!.items,
+        ...(await store.searchCards({ key: searchKey('Charizard'), limit: 10, offset: 0 })).items,
+      ];
+      assert.equal(listed.length, 5 + 2 + 1);
+      assert.ok(listed.every((doc) => !('other_languages' in JSON.parse(doc))), 'lists carry no links');
+    });
+
+    it('gets many cards by id in one call, in the order asked, with their variants; null for an id of no card', async () => {
+      const cards = await store.getCards(['fr-base1-4', 'en-base1-999', 'de-base1-4', 'EN-BASE1-4', 'en-base1-5']);
+      assert.deepEqual(cards.map((doc) => doc && JSON.parse(doc).id), ['fr-base1-4', null, 'de-base1-4', null, 'en-base1-5']);
+      assert.deepEqual(JSON.parse(cards[0]!), card('fr-base1', '4', 'Dracaufeu'), 'a card with its variants, without links');
+      assert.deepEqual(await store.getCards([]), []);
+      assert.deepEqual(await store.getCards(["en-base1-4' OR '1'='1", '%', 'en-base1-_']), [null, null, null]);
+      const fifty = Array.from({ length: 50 }, (_, i) => (i === 49 ? 'zh-tw-base1-4' : `en-none-${i}`));
+      assert.deepEqual((await store.getCards(fifty)).map((doc, i) => (doc === null ? null : i)).filter((i) => i !== null), [49]);
+    });
+
     it('exports exactly what it serves, sets newest first and cards in search order', async () => {
       const catalog = {
         sets: [set('en-old', '1999-01-09'), set('fr-new', '2023-03-31', 'fr')],
@@ -180,7 +252,27 @@ export function catalogStoreContract(
       for await (const c of store.exportCards()) exported.cards.push(c);
       assert.deepEqual(exported.sets, [catalog.sets[1], catalog.sets[0]]);
       assert.deepEqual(exported.cards, [catalog.cards[1], catalog.cards[2], catalog.cards[0]]);
-      assert.deepEqual(JSON.parse((await store.getCard('en-old-1'))!), catalog.cards[2]);
+      assert.deepEqual(JSON.parse((await store.getCard('en-old-1'))!), { ...catalog.cards[2], other_languages: [] });
+    });
+
+    it('rebuilds rows that another version built from the stored records, once, and never over a newer import', async () => {
+      const catalog = { sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Mr. Mime')] };
+      const rows = catalogRows(catalog);
+      // As another catalogRows() might have stored them: keys folded by other rules.
+      const stale = rows.cards.map((row) => ({ ...row, name_key: 'other rules', bigrams: new Map<string, number>() }));
+      await backend.writeCatalog({ ...rows, cards: stale, version: ROWS_VERSION - 1 });
+      const found = async () => docs((await store.searchCards({ key: searchKey('Mr. Mime'), limit: 5, offset: 0 })).items).map((c) => c.id);
+      assert.deepEqual(await found(), []);
+
+      assert.equal(await backend.rewriteCatalog(catalogRows({ sets: [], cards: [] }), ROWS_VERSION + 7), null,
+        'rows of another version than the one a rebuild read are left alone');
+      assert.deepEqual(await store.counts(), { sets: 1, cards: 1 });
+
+      assert.deepEqual(await store.rebuildStaleRows(), { sets: 1, cards: 1 });
+      assert.equal(await backend.rowsVersion(), ROWS_VERSION);
+      assert.deepEqual(await found(), ['en-a-1']);
+      assert.deepEqual(JSON.parse((await store.getCard('en-a-1'))!), { ...catalog.cards[0], other_languages: [] });
+      assert.equal(await store.rebuildStaleRows(), null, 'current rows are left as they are');
     });
 
     it('answers ping while open', async () => {

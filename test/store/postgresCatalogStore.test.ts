@@ -6,6 +6,7 @@ import type { CardSet } from '../../src/schemas/set.js';
 import { ConfigError } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { PostgresCatalogBackend } from '../../src/store/postgres/postgresCatalogBackend.js';
+import { CATALOG_MIGRATIONS } from '../../src/store/postgres/migrations.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { searchStatement } from '../../src/store/postgres/searchStatement.js';
 import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../support/postgres.js';
@@ -37,7 +38,7 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
     try {
       assert.deepEqual(await Promise.all(stores.map((s) => s.ping())), [true, true, true, true]);
       const versions = await sql<{ version: number }>(url, 'SELECT version FROM catalog_migrations ORDER BY version');
-      assert.deepEqual(versions.map((v) => v.version), [1]);
+      assert.deepEqual(versions.map((v) => v.version), CATALOG_MIGRATIONS.map((_, i) => i + 1));
     } finally {
       await Promise.all(stores.map((s) => s.close()));
     }

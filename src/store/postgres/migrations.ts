@@ -44,6 +44,12 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
 
   CREATE TABLE catalog_meta (key text PRIMARY KEY, value text NOT NULL);
   `,
+  `
+  -- The same set or card in the catalog's other languages (a JSON array), for the single set and
+  -- card. Rows stored before it have none until they are rebuilt (a newer rows version) or re-imported.
+  ALTER TABLE sets ADD COLUMN other_languages text NOT NULL DEFAULT '[]';
+  ALTER TABLE cards ADD COLUMN other_languages text NOT NULL DEFAULT '[]';
+  `,
 ];
 
 /**

@@ -3,12 +3,12 @@ import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import type { StoredCard } from '../../catalog/servedJson.js';
+import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { searchStatement } from './searchStatement.js';
 import { createPool, poolAnswers } from './pool.js';
-import { writeCatalog } from './writeCatalog.js';
+import { storedRowsVersion, writeCatalog } from './writeCatalog.js';
 
 export interface PostgresCatalogBackendOptions {
   /** postgres://… of the primary: migrations, imports, counts and exports. */
@@ -37,13 +37,15 @@ const SETS_BY_LANG = `
   FROM (SELECT count(*)::int AS total FROM sets WHERE lang = $1) t
   LEFT JOIN LATERAL (SELECT doc, rank FROM sets WHERE lang = $1 ORDER BY rank LIMIT $2 OFFSET $3) p ON true
   ORDER BY p.rank`;
-const SET = `SELECT doc, (SELECT count(*)::int FROM cards WHERE set_id = $1) AS card_count FROM sets WHERE id = $1`;
+const SET = `
+  SELECT doc, other_languages, (SELECT count(*)::int FROM cards WHERE set_id = $1) AS card_count FROM sets WHERE id = $1`;
 const CARDS_IN_SET = `
   SELECT s.total, p.doc
   FROM (SELECT id, (SELECT count(*)::int FROM cards WHERE set_id = $1) AS total FROM sets WHERE id = $1) s
   LEFT JOIN LATERAL (SELECT doc, set_order FROM cards WHERE set_id = s.id ORDER BY set_order LIMIT $2 OFFSET $3) p ON true
   ORDER BY p.set_order`;
-const CARD = 'SELECT doc, variants FROM cards WHERE id = $1';
+const CARD = 'SELECT doc, variants, other_languages AS "otherLanguages" FROM cards WHERE id = $1';
+const CARDS = 'SELECT id, doc, variants FROM cards WHERE id = ANY($1::text[])';
 
 /** The catalog's tables in PostgreSQL: SQL only, on rows the catalog built. Any number of service instances may share one database. */
 export class PostgresCatalogBackend implements CatalogBackend {
@@ -72,10 +74,10 @@ export class PostgresCatalogBackend implements CatalogBackend {
     return storedRows(rows);
   }
 
-  async set(id: string): Promise<{ doc: string; cardCount: number } | null> {
-    const { rows } = await this.reads.query<{ doc: string; card_count: number }>({ name: 'set', text: SET, values: [id] });
+  async set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null> {
+    const { rows } = await this.reads.query<{ doc: string; other_languages: string; card_count: number }>({ name: 'set', text: SET, values: [id] });
     const row = rows[0];
-    return row ? { doc: row.doc, cardCount: row.card_count } : null;
+    return row ? { doc: row.doc, cardCount: row.card_count, otherLanguages: row.other_languages } : null;
   }
 
   async cardsInSet(setId: string, { limit, offset }: PageRequest): Promise<StoredRows | null> {
@@ -85,9 +87,17 @@ export class PostgresCatalogBackend implements CatalogBackend {
     return rows.length === 0 ? null : storedRows(rows);
   }
 
-  async card(id: string): Promise<StoredCard | null> {
-    const { rows } = await this.reads.query<StoredCard>({ name: 'card', text: CARD, values: [id] });
+  async card(id: string): Promise<StoredSingleCard | null> {
+    const { rows } = await this.reads.query<StoredSingleCard>({ name: 'card', text: CARD, values: [id] });
     return rows[0] ?? null;
+  }
+
+  async cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>> {
+    // PostgreSQL text cannot hold NUL, so no id contains it (and the driver would refuse to send it).
+    const { rows } = await this.reads.query<StoredCard & { id: string }>({
+      name: 'cards', text: CARDS, values: [ids.filter((id) => !id.includes('\0'))],
+    });
+    return rows;
   }
 
   async searchCards(search: CardSearch): Promise<StoredRows> {
@@ -99,17 +109,31 @@ export class PostgresCatalogBackend implements CatalogBackend {
   }
 
   async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
+    return (await this.write(rows, progress))!;
+  }
+
+  async rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null> {
+    return this.write(rows, progress, replacing);
+  }
+
+  /** From the primary, like counts(): what the next write replaces. */
+  async rowsVersion(): Promise<number> {
+    return storedRowsVersion(this.primary);
+  }
+
+  private async write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): Promise<CatalogCounts | null> {
     const client = await this.primary.connect();
-    let counts: CatalogCounts;
+    let counts: CatalogCounts | null;
     try {
       await client.query('BEGIN');
-      counts = await writeCatalog(client, rows, progress);
-      await client.query('COMMIT');
+      counts = await writeCatalog(client, rows, progress, replacing);
+      await client.query(counts ? 'COMMIT' : 'ROLLBACK');
       client.release();
     } catch (error) {
       await endTransaction(client);
       throw error;
     }
+    if (!counts) return null;
     // After a large write, searches would wade through dead rows and GIN pending lists, count
     // bigrams from the heap (no visibility map yet) and plan without statistics until autovacuum
     // came by: tidy up now. VACUUM cannot run inside the import's transaction, and a failure here

@@ -9,23 +9,26 @@ const BATCH = 2000;
 // Each batch travels as one JSON array of rows: JSON.stringify and the server's JSON parser are
 // native code, about three times faster here than the driver's text[] encoding for unnest().
 const UPSERT_SETS = `
-  INSERT INTO sets (id, lang, rank, doc)
-  SELECT * FROM json_to_recordset($1::json) AS r (id text, lang text, rank int, doc text)
-  ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, doc = excluded.doc
-  WHERE (sets.lang, sets.rank, sets.doc) IS DISTINCT FROM (excluded.lang, excluded.rank, excluded.doc)`;
+  INSERT INTO sets (id, lang, rank, doc, other_languages)
+  SELECT * FROM json_to_recordset($1::json) AS r (id text, lang text, rank int, doc text, other_languages text)
+  ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, doc = excluded.doc,
+    other_languages = excluded.other_languages
+  WHERE (sets.lang, sets.rank, sets.doc, sets.other_languages)
+        IS DISTINCT FROM (excluded.lang, excluded.rank, excluded.doc, excluded.other_languages)`;
 
 // Unchanged rows are left out before they reach the table: a re-import then writes, locks and
 // re-indexes only what changed.
 const UPSERT_CARDS = `
-  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants)
+  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants, other_languages)
   SELECT r.* FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
-    name_key text, doc text, variants text)
+    name_key text, doc text, variants text, other_languages text)
   LEFT JOIN cards c ON c.id = r.id
   WHERE c.id IS NULL
-     OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants)
-        IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants)
+     OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants, c.other_languages)
+        IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants, r.other_languages)
   ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
-    search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants`;
+    search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants,
+    other_languages = excluded.other_languages`;
 
 /** One row of UPSERT_CARDS's JSON: the card row's columns, its bigrams apart. */
 type CardColumns = Omit<CardRow, 'bigrams'>;
@@ -54,14 +57,25 @@ const SWAP_IN_NEXT_BIGRAMS = [
   'ALTER INDEX card_name_bigrams_next_pkey RENAME TO card_name_bigrams_pkey',
 ];
 
+/** catalog_meta's rows_version; rows written before it was recorded are version 1. */
+export async function storedRowsVersion(client: pg.ClientBase | pg.Pool): Promise<number> {
+  const { rows } = await client.query<{ value: string }>(`SELECT value FROM catalog_meta WHERE key = 'rows_version'`);
+  return rows[0] ? Number(rows[0].value) : 1;
+}
+
 /**
  * Makes the catalog tables equal to `rows` on `client`, which the caller has inside a
  * transaction: upsert in batches, delete what is gone. Concurrent imports queue on a
  * transaction-scoped advisory lock instead of deadlocking on each other's rows.
  * Only the catalog tables are written; keys and usage are never touched.
+ * With `replacing` (rows rebuilt from the stored documents), only over rows of that version,
+ * checked under the lock (null when they are not), and imported_at stays as it is.
  */
-export async function writeCatalog(client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
+export async function writeCatalog(
+  client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress, replacing?: number,
+): Promise<CatalogCounts | null> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
+  if (replacing !== undefined && await storedRowsVersion(client) !== replacing) return null;
 
   await client.query(UPSERT_SETS, [JSON.stringify(rows.sets)]);
   await client.query(deleteAbsent('sets'), [JSON.stringify(rows.sets.map((set) => set.id))]);
@@ -79,9 +93,11 @@ export async function writeCatalog(client: pg.PoolClient, rows: CatalogRows, pro
 
   if (changedCards > 0) await rebuildBigrams(client, rows.cards, progress);
 
+  const meta: Array<[string, string]> = [['rows_version', String(rows.version)]];
+  if (replacing === undefined) meta.unshift(['imported_at', rows.importedAt]);
   await client.query(`
-    INSERT INTO catalog_meta (key, value) VALUES ('imported_at', $1)
-    ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [rows.importedAt]);
+    INSERT INTO catalog_meta (key, value) SELECT * FROM json_to_recordset($1::json) AS m (key text, value text)
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [JSON.stringify(meta.map(([key, value]) => ({ key, value })))]);
 
   const { rows: counts } = await client.query<CatalogCounts>(
     'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');

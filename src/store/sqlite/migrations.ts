@@ -56,6 +56,12 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
   INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild');
   CREATE INDEX cards_by_name ON cards (name_key, search_order, lang);
   `,
+  `
+  -- The same set or card in the catalog's other languages (a JSON array), for the single set and
+  -- card. Rows stored before it have none until they are rebuilt (a newer rows version) or re-imported.
+  ALTER TABLE sets ADD COLUMN other_languages TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE cards ADD COLUMN other_languages TEXT NOT NULL DEFAULT '[]';
+  `,
 ];
 
 export function migrate(db: Database.Database, table: string, migrations: readonly string[]): void {

@@ -3,7 +3,7 @@ import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import type { StoredCard } from '../../catalog/servedJson.js';
+import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { answers, openDatabase } from './openDatabase.js';
@@ -31,6 +31,12 @@ const docsOf = (rows: DocRow[]) => rows.map((row) => row.doc);
 /** A window count rides on every row; with no row it is unknown. */
 const windowed = (rows: SearchRow[]): StoredRows => ({ docs: docsOf(rows), total: rows[0]?.total ?? null });
 
+/** catalog_meta's rows_version; rows written before it was recorded are version 1. */
+function storedRowsVersion(db: Database.Database): number {
+  const row = db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'rows_version'`).get();
+  return row ? Number(row.value) : 1;
+}
+
 /** The catalog's tables in an SQLite file: SQL only, on rows the catalog built. */
 export class SqliteCatalogBackend implements CatalogBackend {
   private readonly db: Database.Database;
@@ -48,10 +54,15 @@ export class SqliteCatalogBackend implements CatalogBackend {
       countSetsByLang: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sets WHERE lang = ?'),
       countCards: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cards'),
       setDoc: db.prepare<[string], DocRow>('SELECT doc FROM sets WHERE id = ?'),
+      singleSet: db.prepare<[string], { doc: string; otherLanguages: string }>(
+        'SELECT doc, other_languages AS otherLanguages FROM sets WHERE id = ?'),
       countCardsInSet: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM cards WHERE set_id = ?'),
       cardsInSet: db.prepare<[string, number, number], DocRow>(
         'SELECT doc FROM cards WHERE set_id = ? ORDER BY set_order LIMIT ? OFFSET ?'),
-      card: db.prepare<[string], StoredCard>('SELECT doc, variants FROM cards WHERE id = ?'),
+      // One statement for any number of ids: they travel as one JSON array.
+      cards: db.prepare<[string], StoredCard & { id: string }>(
+        'SELECT id, doc, variants FROM cards WHERE id IN (SELECT value FROM json_each(?))'),
+      card: db.prepare<[string], StoredSingleCard>('SELECT doc, variants, other_languages AS otherLanguages FROM cards WHERE id = ?'),
       searchTrigram: db.prepare<Record<string, unknown>, SearchRow>(`
         WITH matched_names AS MATERIALIZED (
           SELECT n.name_key, ${MATCH_RANK.replaceAll('c.name_key', 'n.name_key')} AS match_rank
@@ -81,9 +92,9 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return { docs: docsOf(rows), total: (lang ? s.countSetsByLang.get(lang) : s.countSetsAll.get())!.n };
   }
 
-  async set(id: string): Promise<{ doc: string; cardCount: number } | null> {
-    const row = this.statements.setDoc.get(id);
-    return row ? { doc: row.doc, cardCount: this.statements.countCardsInSet.get(id)!.n } : null;
+  async set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null> {
+    const row = this.statements.singleSet.get(id);
+    return row ? { ...row, cardCount: this.statements.countCardsInSet.get(id)!.n } : null;
   }
 
   async cardsInSet(setId: string, { limit, offset }: PageRequest): Promise<StoredRows | null> {
@@ -92,8 +103,12 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return { docs: docsOf(rows), total: this.statements.countCardsInSet.get(setId)!.n };
   }
 
-  async card(id: string): Promise<StoredCard | null> {
+  async card(id: string): Promise<StoredSingleCard | null> {
     return this.statements.card.get(id) ?? null;
+  }
+
+  async cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>> {
+    return this.statements.cards.all(JSON.stringify(ids));
   }
 
   async searchCards({ key, lang, limit, offset }: CardSearch): Promise<StoredRows> {
@@ -106,22 +121,39 @@ export class SqliteCatalogBackend implements CatalogBackend {
   }
 
   async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
+    this.write(rows, progress);
+    return this.counts();
+  }
+
+  async rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null> {
+    return this.write(rows, progress, replacing) ? this.counts() : null;
+  }
+
+  async rowsVersion(): Promise<number> {
+    return storedRowsVersion(this.db);
+  }
+
+  /** Writes `rows` in one transaction; with `replacing`, only over rows of that version (false when they are not). */
+  private write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): boolean {
     const db = this.db;
     const upsertSet = db.prepare(`
-      INSERT INTO sets (id, lang, rank, gen, doc) VALUES (@id, @lang, @rank, @gen, @doc)
-      ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, gen = excluded.gen, doc = excluded.doc`);
+      INSERT INTO sets (id, lang, rank, gen, doc, other_languages) VALUES (@id, @lang, @rank, @gen, @doc, @other_languages)
+      ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, gen = excluded.gen, doc = excluded.doc,
+        other_languages = excluded.other_languages`);
     const upsertCard = db.prepare(`
-      INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, gen, doc, variants)
-      VALUES (@id, @lang, @set_id, @set_order, @search_order, @name_key, @gen, @doc, @variants)
+      INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, gen, doc, variants, other_languages)
+      VALUES (@id, @lang, @set_id, @set_order, @search_order, @name_key, @gen, @doc, @variants, @other_languages)
       ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
         search_order = excluded.search_order, name_key = excluded.name_key, gen = excluded.gen,
-        doc = excluded.doc, variants = excluded.variants
+        doc = excluded.doc, variants = excluded.variants, other_languages = excluded.other_languages
       RETURNING rowid`);
     const insertBigram = db.prepare(
       'INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
     const step = 5000;
 
-    db.transaction(() => {
+    // IMMEDIATE: the write lock is taken before anything is read, so the version checked is the one replaced.
+    return db.transaction((): boolean => {
+      if (replacing !== undefined && storedRowsVersion(db) !== replacing) return false;
       const gen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS g FROM (SELECT gen FROM sets UNION ALL SELECT gen FROM cards)').get() as { g: number }).g;
       for (const set of rows.sets) upsertSet.run({ ...set, gen });
       db.prepare('DELETE FROM sets WHERE gen <> ?').run(gen);
@@ -142,11 +174,13 @@ export class SqliteCatalogBackend implements CatalogBackend {
         INSERT INTO card_names (name_key) SELECT DISTINCT name_key FROM cards;
         INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild');`);
       progress?.('search index', 1, 2);
-      db.prepare(`INSERT INTO catalog_meta (key, value) VALUES ('imported_at', ?)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(rows.importedAt);
+      const setMeta = db.prepare(`INSERT INTO catalog_meta (key, value) VALUES (?, ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+      if (replacing === undefined) setMeta.run('imported_at', rows.importedAt);
+      setMeta.run('rows_version', String(rows.version));
       progress?.('search index', 2, 2);
-    })();
-    return this.counts();
+      return true;
+    }).immediate();
   }
 
   async counts(): Promise<CatalogCounts> {
