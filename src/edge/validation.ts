@@ -3,7 +3,7 @@ import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { SOURCE_MAX_LENGTH } from '../access/email.js';
 import { SEARCH_TEXT_MESSAGE } from '../catalog/catalogQueries.js';
-import { constUnionsToEnums } from '../openapi/document.js';
+import { constUnionsToEnums } from '../schemas/publishedSchema.js';
 import { LANGUAGES } from '../schemas/common.js';
 import { MAX_BATCH_IDS } from '../schemas/queries.js';
 

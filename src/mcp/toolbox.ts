@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
-import { constUnionsToEnums } from '../openapi/document.js';
+import { constUnionsToEnums } from '../schemas/publishedSchema.js';
 import { compileJsonValidator, compileQueryValidator, validationMessage } from '../edge/validation.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';

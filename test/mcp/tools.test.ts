@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { constUnionsToEnums } from '../../src/openapi/document.js';
+import { constUnionsToEnums } from '../../src/schemas/publishedSchema.js';
 import { Type } from '@sinclair/typebox';
 import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
 import { LANGUAGES } from '../../src/schemas/common.js';
