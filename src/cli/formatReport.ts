@@ -67,7 +67,7 @@ export function formatReport(report: ImportReport, reportFile: string | null): s
       out.push(`    release date borrowed from another language for ${notes.borrowedReleaseDates.length} of them`);
     }
     if (notes.untranslated.length > 0) {
-      out.push(`  values kept untranslated (not found in English): ${notes.untranslated
+      out.push(`  values no rule turned into English (kept, or left out of a closed vocabulary): ${notes.untranslated
         .map((u) => `${u.lang} ${u.field} "${u.value}" ×${u.count}`).join(', ')}`);
     }
   }

@@ -34,7 +34,11 @@ export interface MappingNotes {
   setsBuiltFromCardBrief: string[];
   /** Of those, the sets whose release date was borrowed from another international language. */
   borrowedReleaseDates: Array<{ set: string; from: string }>;
-  /** Localized enumeration values (and variant words) that no rule turned into English; kept as they are. */
+  /**
+   * Localized enumeration values (and variant words) that no rule turned into English: kept as
+   * they are, except in the closed vocabularies (attack costs, weakness and resistance types are
+   * left out, an ability type is null).
+   */
   untranslated: UntranslatedValue[];
 }
 
