@@ -9,6 +9,8 @@
  * amount this rule knows, and is kept exactly as the source wrote it.
  */
 const AMOUNT = /^([+×-]?)(\d+)([+×-]?)$/;
+/** Most values are already spelled so: they are kept without the work below. */
+const ALREADY_PRINTED = /^(?:[+×-]?\d+|\d+[+×-])$/;
 
 const OPERATOR_SPELLINGS: ReadonlyArray<[RegExp, string]> = [
   [/[xX]/g, '×'],
@@ -18,6 +20,7 @@ const OPERATOR_SPELLINGS: ReadonlyArray<[RegExp, string]> = [
 export function printedAmount(value: string | number | undefined | null): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value === 'number') return String(value);
+  if (ALREADY_PRINTED.test(value)) return value;
   if (value.trim() === '') return null;
   // NFKC turns full-width digits and signs into ASCII, and the subscript minus into U+2212.
   let text = value.normalize('NFKC').replace(/\s+/g, '');

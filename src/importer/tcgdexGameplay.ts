@@ -24,7 +24,8 @@ export interface GameplayContext {
 /** A text as printed; null when the source has none or only white space. */
 const text = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value);
 const listOrNull = <T>(list: T[]) => (list.length > 0 ? list : null);
-const someField = (entry: object) => Object.values(entry).some((value) => value !== null);
+const someAbilityField = (a: Ability) => a.type !== null || a.name !== null || a.effect !== null;
+const someAttackField = (a: Attack) => a.name !== null || a.cost !== null || a.damage !== null || a.effect !== null;
 
 /**
  * National Pokédex numbers. TCGdex writes a few δ (Delta Species) forms as a decimal of their
@@ -42,7 +43,7 @@ function abilities(list: readonly TcgdexAbility[] | undefined, { sourceLang, en,
     name: text(ability.name),
     effect: text(ability.effect),
   }));
-  return listOrNull(mapped.filter(someField));
+  return listOrNull(mapped.filter(someAbilityField));
 }
 
 function attacks(list: readonly TcgdexAttack[] | undefined, { sourceLang, en, vocabulary }: GameplayContext): Attack[] | null {
@@ -53,7 +54,7 @@ function attacks(list: readonly TcgdexAttack[] | undefined, { sourceLang, en, vo
     damage: printedAmount(attack.damage),
     effect: text(attack.effect),
   }));
-  return listOrNull(mapped.filter(someField));
+  return listOrNull(mapped.filter(someAttackField));
 }
 
 /** Weaknesses or resistances; an entry whose type no rule reads as an energy type is left out (and reported). */

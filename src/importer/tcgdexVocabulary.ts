@@ -105,6 +105,11 @@ export class EnglishVocabulary {
     return this.table.get(`${lang}\u0000${field}\u0000${local}`);
   }
 
+  private lookupIn<T>(lang: string, table: TableName, local: string, canonical: (value: string) => T | null): T | null {
+    const english = this.lookup(lang, table, local);
+    return english === undefined ? null : canonical(english);
+  }
+
   private translate(lang: string, field: ScalarField | 'types', local: string): string {
     const english = this.lookup(lang, field, local);
     if (english !== undefined) return english;
@@ -122,13 +127,12 @@ export class EnglishVocabulary {
     lang: string, table: TableName, reportAs: string, local: string, en: string | undefined,
     canonical: (value: string) => T | null,
   ): T | null {
-    const readings = LOCALIZED_LANGUAGES.has(lang) ? [en, this.lookup(lang, table, local), local] : [local];
-    for (const reading of readings) {
-      const value = reading === undefined ? null : canonical(reading);
-      if (value !== null) return value;
-    }
-    this.untranslated.add(lang, reportAs, local);
-    return null;
+    const localized = LOCALIZED_LANGUAGES.has(lang);
+    const value = (localized && en !== undefined ? canonical(en) : null)
+      ?? (localized ? this.lookupIn(lang, table, local, canonical) : null)
+      ?? canonical(local);
+    if (value === null) this.untranslated.add(lang, reportAs, local);
+    return value;
   }
 
   /** The English value of one scalar enumeration field of a card, null when the card has none. */
@@ -155,7 +159,12 @@ export class EnglishVocabulary {
    */
   energyTypes(lang: string, reportAs: string, local: readonly string[], en: readonly string[] | undefined): EnergyType[] {
     const english = alignedWith(local, en);
-    return local.flatMap((value, i) => this.energyType(lang, reportAs, value, english?.[i]) ?? []);
+    const types: EnergyType[] = [];
+    local.forEach((value, i) => {
+      const type = this.energyType(lang, reportAs, value, english?.[i]);
+      if (type !== null) types.push(type);
+    });
+    return types;
   }
 
   /** The English energy type of one printed word (a weakness's type), null and reported when none reads it. */
