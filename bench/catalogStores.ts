@@ -36,13 +36,14 @@ function syntheticCatalog(): Catalog {
     const language = LANGS[s % 12]!;
     const id = `${language}-set${s}`;
     sets.push({ id, name: `Set ${s}`, name_en: null, series: null, release_date: `20${String(s % 25).padStart(2, '0')}-01-01`,
-      total: 85, printed_total: 85, language, logo_url: null, symbol_url: null });
+      total: 85, printed_total: 85, language, logo_url: null, symbol_url: null, abbreviation: null });
     for (let n = 1; n <= 85; n++) {
       const name = `${words[(s * 7 + n) % words.length]} ${['', 'V', 'ex', 'GX'][n % 4]}`.trim();
       cards.push({ id: `${id}-${n}`, set_id: id, number: String(n), local_id: `${n}/85`, name, supertype: 'Pokemon', subtypes: null,
         hp: 60, types: ['Fire'], rarity: 'Common', artist: 'Someone', regulation_mark: null,
         image_small: `https://assets.example/${id}/${n}/low.webp`, image_large: `https://assets.example/${id}/${n}/high.webp`,
-        updated_at: null, variants: [{ variant_key: 'normal', variant_label: 'Normal', is_default: true, image_small: null, image_large: null }] });
+        updated_at: null, evolves_from: null, pokedex_numbers: null, flavor_text: null, abilities: null, attacks: null,
+        weaknesses: null, resistances: null, retreat_cost: null, rules_text: null, legalities: null, variants: [{ variant_key: 'normal', variant_label: 'Normal', is_default: true, image_small: null, image_large: null }] });
     }
   }
   return { sets, cards };

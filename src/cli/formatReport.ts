@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../schemas/common.js';
-import type { ImportReport, LanguageCounts } from '../importer/importReport.js';
+import type { ImportReport, LanguageCounts, LegalityOutlier } from '../importer/importReport.js';
 
 const IDS_SHOWN = 12;
 
@@ -17,6 +17,25 @@ function table(rows: string[][]): string[] {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const legality = (standard: boolean) => (standard ? 'legal' : 'not legal');
+
+/** The cards whose standard flag disagreed with their regulation mark: each one corrected, then the basic Energy cards that kept theirs. */
+function formatLegalityOutliers(outliers: readonly LegalityOutlier[]): string[] {
+  if (outliers.length === 0) return [];
+  const corrected = outliers.filter((o) => o.taken !== o.source);
+  const kept = outliers.filter((o) => o.taken === o.source);
+  const lines = [`  ${outliers.length} cards whose standard legality disagrees with most cards of their regulation mark in their language:`];
+  if (corrected.length > 0) {
+    lines.push(`    ${corrected.length} given the majority's: ${corrected
+      .map((o) => `${o.card} (${o.mark}, ${legality(o.source)} → ${legality(o.taken)})`).join(', ')}`);
+  }
+  if (kept.length > 0) {
+    const more = kept.length > IDS_SHOWN ? ` ... and ${kept.length - IDS_SHOWN} more` : '';
+    lines.push(`    ${kept.length} basic Energy cards keep the source's: ${kept.slice(0, IDS_SHOWN)
+      .map((o) => `${o.card} (${o.mark}, ${legality(o.source)})`).join(', ')}${more}`);
+  }
+  return lines;
+}
 
 /** The import report for a person: counts per language, skipped records by reason, notes, timings. */
 export function formatReport(report: ImportReport, reportFile: string | null): string {
@@ -67,9 +86,10 @@ export function formatReport(report: ImportReport, reportFile: string | null): s
       out.push(`    release date borrowed from another language for ${notes.borrowedReleaseDates.length} of them`);
     }
     if (notes.untranslated.length > 0) {
-      out.push(`  values kept untranslated (not found in English): ${notes.untranslated
+      out.push(`  values no rule turned into English (kept, or left out of a closed vocabulary): ${notes.untranslated
         .map((u) => `${u.lang} ${u.field} "${u.value}" ×${u.count}`).join(', ')}`);
     }
+    out.push(...formatLegalityOutliers(notes.legalityOutliers));
   }
   out.push('', `Timings: ${Object.entries(report.timings).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(', ')}`);
   if (reportFile) out.push(`Full report: ${reportFile}`);

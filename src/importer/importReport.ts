@@ -21,6 +21,18 @@ export interface UntranslatedValue {
   count: number;
 }
 
+/** A card whose source standard-legality flag disagrees with most cards of its regulation mark in its language. */
+export interface LegalityOutlier {
+  /** Catalog card id. */
+  card: string;
+  /** Its regulation mark, upper case. */
+  mark: string;
+  /** The source's `legal.standard`. */
+  source: boolean;
+  /** The `legalities.standard` served: the majority's, except for basic Energy cards, which keep the source's. */
+  taken: boolean;
+}
+
 export interface MappingNotes {
   /** Printings whose full variant key is not in the vocabulary and was coarsened. */
   coarsenedPrintings: number;
@@ -34,8 +46,14 @@ export interface MappingNotes {
   setsBuiltFromCardBrief: string[];
   /** Of those, the sets whose release date was borrowed from another international language. */
   borrowedReleaseDates: Array<{ set: string; from: string }>;
-  /** Localized enumeration values (and variant words) that no rule turned into English; kept as they are. */
+  /**
+   * Localized enumeration values (and variant words) that no rule turned into English: kept as
+   * they are, except in the closed vocabularies (attack costs, weakness and resistance types are
+   * left out, an ability type is null).
+   */
   untranslated: UntranslatedValue[];
+  /** Every card whose standard legality disagrees with its regulation mark's majority. */
+  legalityOutliers: LegalityOutlier[];
 }
 
 export interface ImportReport {

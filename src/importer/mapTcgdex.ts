@@ -10,6 +10,7 @@ import {
 import { canonicalCard, canonicalSet, canonicalSetFromBrief, cardImages } from './tcgdexCanonical.js';
 import { gatherCrossLanguageFacts, sharedSetKey, type CrossLanguageFacts } from './tcgdexCrossLanguage.js';
 import type { TcgdexCard, TcgdexLanguageData, TcgdexSetBrief } from './tcgdexRecords.js';
+import { applyStandardMajority } from './standardLegality.js';
 import { mapVariants } from './tcgdexVariants.js';
 import { LOCALIZED_LANGUAGES } from './tcgdexVocabulary.js';
 import { checkCard, checkSet } from './validateRecords.js';
@@ -59,7 +60,7 @@ class CatalogDraft {
   readonly skipped: SkippedRecord[] = [];
   readonly notes: MappingNotes = {
     coarsenedPrintings: 0, mergedPrintings: 0, cardsWithLegacyVariants: 0, cardsWithoutPrintings: 0,
-    setsBuiltFromCardBrief: [], borrowedReleaseDates: [], untranslated: [],
+    setsBuiltFromCardBrief: [], borrowedReleaseDates: [], untranslated: [], legalityOutliers: [],
   };
 
   skip(kind: SkippedRecord['kind'], lang: string, id: string, reason: string): void {
@@ -214,15 +215,16 @@ function countImported(draft: CatalogDraft): Record<string, LanguageCounts> {
 
 /**
  * Maps TCGdex records of every language to the canonical catalog: one English vocabulary,
- * catalog ids, variant keys, validated by the catalog schemas. Every record read ends up either
- * in the catalog or in the report's skipped list, with a reason.
+ * catalog ids, variant keys, validated by the catalog schemas, standard legality by regulation
+ * mark. Every record read ends up either in the catalog or in the report's skipped list, with a reason.
  */
 export function mapTcgdex(input: TcgdexLanguageData[], options: MapTcgdexOptions = {}): MappedCatalog {
   const started = performance.now();
   const facts = gatherCrossLanguageFacts(input);
   const draft = new CatalogDraft();
   for (const data of [...input].sort(mappingOrder)) mapLanguage(data, facts, draft, options.progress);
-  const notes: MappingNotes = { ...draft.notes, untranslated: facts.untranslated.values() };
+  const legalityOutliers = applyStandardMajority(draft.cards, (card) => draft.setsById.get(card.set_id)!.language);
+  const notes: MappingNotes = { ...draft.notes, untranslated: facts.untranslated.values(), legalityOutliers };
   const report: ImportReport = {
     source: options.source ?? 'tcgdex',
     read: countRead(input),

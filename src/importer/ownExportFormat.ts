@@ -10,21 +10,27 @@ import type { CardSet } from '../schemas/set.js';
 
 /**
  * This service's own export: a directory holding
- *   manifest.json  {"format": "tcg-catalog-export", "version": 1, "counts": {"sets": <n>, "cards": <n>},
+ *   manifest.json  {"format": "tcg-catalog-export", "version": 2, "counts": {"sets": <n>, "cards": <n>},
  *                   "exported_at": <date-time>}   (other keys are ignored)
  *   sets.ndjson    one canonical Set per line (the API's Set shape)
  *   cards.ndjson   one canonical CardWithVariants per line (the API's single-card shape)
  * The manifest is written last: a directory without it is not a (complete) export.
+ *
+ * Version 2 added the cards' gameplay fields and the sets' abbreviation. Version 1 exports are
+ * still read: the fields they lack are null (unknown). The version went up so that a service
+ * that predates the fields refuses a new export by its manifest instead of every record in it.
  */
 export const EXPORT_FORMAT = 'tcg-catalog-export';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, 2];
 export const MANIFEST_FILE = 'manifest.json';
 export const SETS_FILE = 'sets.ndjson';
 export const CARDS_FILE = 'cards.ndjson';
 
 export interface ExportManifest {
   format: typeof EXPORT_FORMAT;
-  version: typeof EXPORT_VERSION;
+  /** One of READABLE_EXPORT_VERSIONS; an export is written as EXPORT_VERSION. */
+  version: number;
   /** When `npm run export` wrote it (readers do not need it). */
   exported_at?: string;
   counts: CatalogCounts;
@@ -34,6 +40,26 @@ export interface ExportManifest {
 export interface ExportableCatalog {
   exportSets(): AsyncIterable<CardSet>;
   exportCards(): AsyncIterable<CardWithVariants>;
+}
+
+/** The fields version 2 added; a version 1 record knows nothing of them (null). */
+const ADDED_IN_VERSION_2 = {
+  set: ['abbreviation'],
+  card: [
+    'evolves_from', 'pokedex_numbers', 'flavor_text', 'abilities', 'attacks', 'weaknesses', 'resistances',
+    'retreat_cost', 'rules_text', 'legalities',
+  ],
+} as const;
+
+/**
+ * A record of an export of `version` in the current shape: the fields it predates are added,
+ * null, after its own (where a fresh import puts them); nothing else changes.
+ */
+export function currentShape(value: unknown, kind: 'set' | 'card', version: number): unknown {
+  if (version >= 2 || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const record: Record<string, unknown> = { ...value };
+  for (const field of ADDED_IN_VERSION_2[kind]) if (!(field in record)) record[field] = null;
+  return record;
 }
 
 const LONGEST_CODE_FIRST = [...LANGUAGES].sort((a, b) => b.length - a.length);

@@ -2,12 +2,16 @@ import type { Language } from '../schemas/common.js';
 import type { CardWithVariants, Variant } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
 import type { TcgdexCard, TcgdexSet, TcgdexSetBrief } from './tcgdexRecords.js';
+import { canonicalGameplay } from './tcgdexGameplay.js';
 import type { EnglishVocabulary } from './tcgdexVocabulary.js';
 
 /** One TCGdex field → one canonical field; the rules of the catalog's data contract live here. */
 
 const withExtension = (url: string | undefined) => (url ? `${url}.webp` : null);
 const integerOrNull = (value: number | undefined) => (value !== undefined && Number.isInteger(value) ? value : null);
+
+/** The printed set abbreviation (`PAL`); TCGdex's Pokémon TCG Online code where it has no official one. */
+const abbreviationOf = (set: TcgdexSet) => set.abbreviation?.official || set.tcgOnline || null;
 
 /** A set from its language's set list. */
 export function canonicalSet(set: TcgdexSet, lang: Language, nameEn: string | null): CardSet {
@@ -22,6 +26,7 @@ export function canonicalSet(set: TcgdexSet, lang: Language, nameEn: string | nu
     language: lang,
     logo_url: withExtension(set.logo),
     symbol_url: withExtension(set.symbol),
+    abbreviation: abbreviationOf(set),
   };
 }
 
@@ -47,6 +52,7 @@ export function canonicalSetFromBrief(
     language: lang,
     logo_url: withExtension(brief.logo),
     symbol_url: withExtension(brief.symbol),
+    abbreviation: null,
   };
 }
 
@@ -62,6 +68,9 @@ function isoOrNull(timestamp: string | undefined): string | null {
   const ms = Date.parse(timestamp);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
+
+/** TCGdex's placeholder `None` (English, or its translation mapped to English) is no rarity. */
+const rarityOrNull = (rarity: string | null) => (rarity === 'None' ? null : rarity);
 
 function regulationMark(mark: string | undefined): string | null {
   if (mark === undefined || mark.trim() === '' || mark.trim().toLowerCase() === 'none') return null;
@@ -104,12 +113,13 @@ export function canonicalCard(card: TcgdexCard, context: CardContext): CardWithV
     subtypes: subtypes.length > 0 ? subtypes : null,
     hp: integerOrNull(card.hp),
     types: vocabulary.types(sourceLang, card, en),
-    rarity: vocabulary.english(sourceLang, 'rarity', card, en),
+    rarity: rarityOrNull(vocabulary.english(sourceLang, 'rarity', card, en)),
     artist: card.illustrator ?? null,
     regulation_mark: regulationMark(card.regulationMark),
     image_small: images.small,
     image_large: images.large,
     updated_at: isoOrNull(card.updated),
+    ...canonicalGameplay(card, { sourceLang, en, vocabulary }),
     variants: context.variants,
   };
 }

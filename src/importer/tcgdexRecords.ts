@@ -1,8 +1,8 @@
 /**
  * The TCGdex records the importer reads, as both TCGdex sources (dump files and the live API)
  * yield them: the fields of the TCGdex REST API v2 objects that the mapping uses, nothing else.
- * Picking only these keeps the whole multi-language catalog small in memory (no attacks,
- * descriptions, legality, pricing or card lists).
+ * Picking only these keeps the whole multi-language catalog small in memory (no pricing, boosters,
+ * held items, variant counts or card lists).
  */
 
 /** Every language TCGdex publishes; `pt-br` and `pt-pt` are not catalog codes as they are. */
@@ -29,6 +29,10 @@ export interface TcgdexSet {
   cardCount?: TcgdexCardCount;
   logo?: string;
   symbol?: string;
+  /** Pokémon TCG Online/Live set code. */
+  tcgOnline?: string;
+  /** The printed abbreviation (`official`); TCGdex's `localized` one is not used. */
+  abbreviation?: { official?: string };
 }
 
 /** The brief of its set that every card embeds. */
@@ -57,6 +61,31 @@ export interface TcgdexLegacyVariants {
   wPromo?: boolean;
 }
 
+export interface TcgdexAbility {
+  type?: string;
+  name?: string;
+  effect?: string;
+}
+
+export interface TcgdexAttack {
+  cost?: string[];
+  name?: string;
+  effect?: string;
+  /** An integer, or text such as `30+` or `50×`. */
+  damage?: number | string;
+}
+
+/** A weakness or a resistance. */
+export interface TcgdexTypeModifier {
+  type?: string;
+  value?: string;
+}
+
+export interface TcgdexLegality {
+  standard?: boolean;
+  expanded?: boolean;
+}
+
 export interface TcgdexCard {
   id: string;
   localId?: string;
@@ -76,6 +105,17 @@ export interface TcgdexCard {
   regulationMark?: string;
   variants?: TcgdexLegacyVariants;
   variants_detailed?: TcgdexVariantDetail[];
+  dexId?: number[];
+  evolveFrom?: string;
+  description?: string;
+  abilities?: TcgdexAbility[];
+  attacks?: TcgdexAttack[];
+  weaknesses?: TcgdexTypeModifier[];
+  resistances?: TcgdexTypeModifier[];
+  retreat?: number;
+  /** A Trainer's or Energy's text. */
+  effect?: string;
+  legal?: TcgdexLegality;
 }
 
 /** A record a source listed but could not retrieve (the live API answered 404 for it). */
@@ -102,11 +142,23 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 const bool = (value: unknown) => (typeof value === 'boolean' ? value : undefined);
 const strings = (value: unknown) =>
   Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
+const numbers = (value: unknown) =>
+  Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isFinite(v)) ? (value as number[]) : undefined;
 
-/** Drops the keys whose value is undefined, so picked records compare equal whatever their origin. */
+/** The objects of a list, each picked; undefined when the value is not a list. */
+function listOf<T>(value: unknown, pick: (item: Json) => T): T[] | undefined {
+  return Array.isArray(value) ? value.filter(isObject).map(pick) : undefined;
+}
+
+/**
+ * The record without the keys whose value is undefined, so picked records compare equal whatever
+ * their origin. Copied rather than deleted from: `delete` turns an object into a slow dictionary,
+ * several times its size, and the whole catalog's records are held at once.
+ */
 function defined<T extends object>(record: T): T {
-  for (const key of Object.keys(record) as Array<keyof T>) if (record[key] === undefined) delete record[key];
-  return record;
+  const kept = {} as T;
+  for (const key of Object.keys(record) as Array<keyof T>) if (record[key] !== undefined) kept[key] = record[key];
+  return kept;
 }
 
 function cardCount(value: unknown): TcgdexCardCount | undefined {
@@ -125,6 +177,7 @@ function requireId(value: unknown, where: string): Json & { id: string } {
 export function pickTcgdexSet(value: unknown, where: string): TcgdexSet {
   const json = requireId(value, where);
   const serie = isObject(json.serie) ? defined({ id: str(json.serie.id), name: str(json.serie.name) }) : undefined;
+  const abbreviation = isObject(json.abbreviation) ? defined({ official: str(json.abbreviation.official) }) : undefined;
   return defined({
     id: json.id,
     name: str(json.name),
@@ -133,6 +186,8 @@ export function pickTcgdexSet(value: unknown, where: string): TcgdexSet {
     cardCount: cardCount(json.cardCount),
     logo: str(json.logo),
     symbol: str(json.symbol),
+    tcgOnline: str(json.tcgOnline),
+    abbreviation,
   });
 }
 
@@ -158,6 +213,21 @@ function pickVariantDetail(value: unknown): TcgdexVariantDetail | undefined {
     variantId: str(value.variantId),
   });
 }
+
+const pickAbility = (value: Json): TcgdexAbility =>
+  defined({ type: str(value.type), name: str(value.name), effect: str(value.effect) });
+
+const pickAttack = (value: Json): TcgdexAttack => defined({
+  cost: strings(value.cost),
+  name: str(value.name),
+  effect: str(value.effect),
+  damage: num(value.damage) ?? str(value.damage),
+});
+
+const pickTypeModifier = (value: Json): TcgdexTypeModifier => defined({ type: str(value.type), value: str(value.value) });
+
+const pickLegality = (value: unknown): TcgdexLegality | undefined =>
+  isObject(value) ? defined({ standard: bool(value.standard), expanded: bool(value.expanded) }) : undefined;
 
 /** The fields of a TCGdex card object (a card file line or `GET /v2/{lang}/cards/{id}`) the mapping uses. */
 export function pickTcgdexCard(value: unknown, where: string): TcgdexCard {
@@ -193,5 +263,15 @@ export function pickTcgdexCard(value: unknown, where: string): TcgdexCard {
     regulationMark: str(json.regulationMark),
     variants: legacy,
     variants_detailed: detailed,
+    dexId: numbers(json.dexId),
+    evolveFrom: str(json.evolveFrom),
+    description: str(json.description),
+    abilities: listOf(json.abilities, pickAbility),
+    attacks: listOf(json.attacks, pickAttack),
+    weaknesses: listOf(json.weaknesses, pickTypeModifier),
+    resistances: listOf(json.resistances, pickTypeModifier),
+    retreat: num(json.retreat),
+    effect: str(json.effect),
+    legal: pickLegality(json.legal),
   });
 }

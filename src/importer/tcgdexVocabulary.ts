@@ -1,3 +1,4 @@
+import { abilityTypeOf, isEnergyType, type AbilityType, type EnergyType } from '../catalog/cardVocabulary.js';
 import type { UntranslatedValue } from './importReport.js';
 import type { TcgdexCard } from './tcgdexRecords.js';
 
@@ -9,6 +10,21 @@ export const LOCALIZED_LANGUAGES: ReadonlySet<string> = new Set(['fr', 'es', 'it
 
 type ScalarField = 'category' | 'rarity' | 'stage' | 'suffix' | 'trainerType' | 'energyType';
 const SCALAR_FIELDS: readonly ScalarField[] = ['category', 'rarity', 'stage', 'suffix', 'trainerType', 'energyType'];
+
+/**
+ * The learned tables besides the scalar fields: `types`; `energy`, every energy word a card
+ * prints (its types, attack costs, weaknesses and resistances: one vocabulary, so each list
+ * teaches the others); and `ability type`.
+ */
+type TableName = ScalarField | 'types' | 'energy' | 'ability type';
+
+/**
+ * The English card's list when it has as many entries as the localized one: the same card
+ * prints the same abilities, attacks, costs and weaknesses in the same order in every language.
+ */
+export function alignedWith<T>(local: readonly unknown[] | undefined, en: readonly T[] | undefined): readonly T[] | undefined {
+  return local && en && local.length === en.length ? en : undefined;
+}
 
 /** Counts the localized values no rule could turn into English, for the report. */
 export class UntranslatedTally {
@@ -46,12 +62,29 @@ export class EnglishVocabulary {
       const english = en[field];
       if (local !== undefined && english !== undefined) this.vote(lang, field, local, english);
     }
-    if (card.types && en.types && card.types.length === en.types.length) {
-      card.types.forEach((local, i) => this.vote(lang, 'types', local, en.types![i]!));
+    this.pairs(lang, 'types', card.types, en.types);
+    this.pairs(lang, 'energy', card.types, en.types);
+    const attacks = alignedWith(card.attacks, en.attacks);
+    card.attacks?.forEach((attack, i) => this.pairs(lang, 'energy', attack.cost, attacks?.[i]?.cost));
+    for (const field of ['weaknesses', 'resistances'] as const) {
+      const english = alignedWith(card[field], en[field]);
+      card[field]?.forEach((entry, i) => this.pair(lang, 'energy', entry.type, english?.[i]?.type));
     }
+    const abilities = alignedWith(card.abilities, en.abilities);
+    card.abilities?.forEach((ability, i) => this.pair(lang, 'ability type', ability.type, abilities?.[i]?.type));
   }
 
-  private vote(lang: string, field: string, local: string, english: string): void {
+  /** Votes the values of two lists of the same length, position by position. */
+  private pairs(lang: string, table: TableName, local: readonly string[] | undefined, english: readonly string[] | undefined): void {
+    const aligned = alignedWith(local, english);
+    if (aligned) local!.forEach((value, i) => this.vote(lang, table, value, aligned[i]!));
+  }
+
+  private pair(lang: string, table: TableName, local: string | undefined, english: string | undefined): void {
+    if (local !== undefined && english !== undefined) this.vote(lang, table, local, english);
+  }
+
+  private vote(lang: string, field: TableName, local: string, english: string): void {
     const key = `${lang}\u0000${field}\u0000${local}`;
     let tally = this.votes.get(key);
     if (!tally) this.votes.set(key, (tally = new Map()));
@@ -59,7 +92,8 @@ export class EnglishVocabulary {
     this.table = null;
   }
 
-  private translate(lang: string, field: string, local: string): string {
+  /** The learned English value of a localized one, undefined when no pair taught it. */
+  private lookup(lang: string, field: TableName, local: string): string | undefined {
     if (!this.table) {
       this.table = new Map();
       for (const [key, tally] of this.votes) {
@@ -68,10 +102,37 @@ export class EnglishVocabulary {
         this.table.set(key, winner);
       }
     }
-    const english = this.table.get(`${lang}\u0000${field}\u0000${local}`);
+    return this.table.get(`${lang}\u0000${field}\u0000${local}`);
+  }
+
+  private lookupIn<T>(lang: string, table: TableName, local: string, canonical: (value: string) => T | null): T | null {
+    const english = this.lookup(lang, table, local);
+    return english === undefined ? null : canonical(english);
+  }
+
+  private translate(lang: string, field: ScalarField | 'types', local: string): string {
+    const english = this.lookup(lang, field, local);
     if (english !== undefined) return english;
     this.untranslated.add(lang, field, local);
     return local;
+  }
+
+  /**
+   * The first English reading of a value of a closed vocabulary: the English card's value, the
+   * learned table's, then the value itself (some localized cards print the English word). A
+   * language that is already English has only its own value. Null, and reported under
+   * `reportAs`, when none is in the vocabulary.
+   */
+  private closed<T extends string>(
+    lang: string, table: TableName, reportAs: string, local: string, en: string | undefined,
+    canonical: (value: string) => T | null,
+  ): T | null {
+    const localized = LOCALIZED_LANGUAGES.has(lang);
+    const value = (localized && en !== undefined ? canonical(en) : null)
+      ?? (localized ? this.lookupIn(lang, table, local, canonical) : null)
+      ?? canonical(local);
+    if (value === null) this.untranslated.add(lang, reportAs, local);
+    return value;
   }
 
   /** The English value of one scalar enumeration field of a card, null when the card has none. */
@@ -89,5 +150,34 @@ export class EnglishVocabulary {
     if (!LOCALIZED_LANGUAGES.has(lang)) return [...local];
     if (en?.types && en.types.length === local.length) return [...en.types];
     return local.map((value) => this.translate(lang, 'types', value));
+  }
+
+  /**
+   * The English energy types of one printed list (an attack's cost), `en` being the English
+   * card's list for the same attack when it has as many entries. A word no rule reads as an
+   * energy type is left out (the list is a closed vocabulary) and reported under `reportAs`.
+   */
+  energyTypes(lang: string, reportAs: string, local: readonly string[], en: readonly string[] | undefined): EnergyType[] {
+    const english = alignedWith(local, en);
+    const types: EnergyType[] = [];
+    local.forEach((value, i) => {
+      const type = this.energyType(lang, reportAs, value, english?.[i]);
+      if (type !== null) types.push(type);
+    });
+    return types;
+  }
+
+  /** The English energy type of one printed word (a weakness's type), null and reported when none reads it. */
+  energyType(lang: string, reportAs: string, local: string, en: string | undefined): EnergyType | null {
+    return this.closed(lang, 'energy', reportAs, local, en, (value) => (isEnergyType(value) ? value : null));
+  }
+
+  /**
+   * One of the five canonical ability types, from the localized word or the English card's
+   * ability at the same position; null when the source names none or no rule reads it (reported).
+   */
+  abilityType(lang: string, local: string | undefined, en: string | undefined): AbilityType | null {
+    if (local === undefined) return en === undefined ? null : abilityTypeOf(en);
+    return this.closed(lang, 'ability type', 'ability type', local, en, abilityTypeOf);
   }
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ABILITY_TYPES, ENERGY_TYPES } from '../catalog/cardVocabulary.js';
 import { VARIANT_KEYS } from '../catalog/variantKeys.js';
 import { Nullable, OtherLanguages, Pagination, RetrievedAt } from './common.js';
 
@@ -20,6 +21,61 @@ export const Variant = Type.Object(
 );
 export type Variant = Static<typeof Variant>;
 
+export const EnergyType = Type.Union(ENERGY_TYPES.map((type) => Type.Literal(type)), {
+  description: 'An energy type, English in every language. Closed vocabulary: only these values occur.',
+});
+
+export const AbilityType = Type.Union(ABILITY_TYPES.map((type) => Type.Literal(type)), {
+  description: 'The kind of ability as printed in its era, English in every language. Closed vocabulary.',
+});
+
+export const Ability = Type.Object(
+  {
+    type: Nullable(AbilityType),
+    name: Nullable(Type.String({ description: "In the card's own language." })),
+    effect: Nullable(Type.String({ description: "In the card's own language." })),
+  },
+  { title: 'Ability', additionalProperties: false, description: 'An ability, Poké-Power, Poké-Body, Pokémon Power or Ancient Trait printed on a Pokémon.' },
+);
+export type Ability = Static<typeof Ability>;
+
+export const Attack = Type.Object(
+  {
+    name: Nullable(Type.String({ description: "In the card's own language." })),
+    cost: Nullable(Type.Array(EnergyType, { minItems: 1, description: 'One entry per energy symbol; null when none is printed.' })),
+    damage: Nullable(Type.String({
+      description: 'As printed: digits with at most one of `+`, `×`, `-` (`30`, `30+`, `50×`, `10-`); ' +
+        'a value the source spells otherwise (`?`) is kept as it is. Null when none is printed.',
+    })),
+    effect: Nullable(Type.String({ description: "In the card's own language." })),
+  },
+  { title: 'Attack', additionalProperties: false, description: "An attack printed on a Pokémon, in the card's own language." },
+);
+export type Attack = Static<typeof Attack>;
+
+export const WeaknessOrResistance = Type.Object(
+  {
+    type: EnergyType,
+    value: Nullable(Type.String({ description: 'As printed, in one spelling: `×2`, `+20`, `-30`.' })),
+  },
+  { title: 'WeaknessOrResistance', additionalProperties: false, description: 'A weakness or resistance to an energy type.' },
+);
+export type WeaknessOrResistance = Static<typeof WeaknessOrResistance>;
+
+export const Legalities = Type.Object(
+  {
+    standard: Type.Boolean({ description: 'Legal in the Standard format.' }),
+    expanded: Type.Boolean({ description: 'Legal in the Expanded format.' }),
+  },
+  {
+    title: 'Legalities',
+    additionalProperties: false,
+    description: "Format legality at the catalog's import. `standard` follows the card's regulation mark: " +
+      'where the source disagrees with most cards of the same mark and language, the majority wins.',
+  },
+);
+export type Legalities = Static<typeof Legalities>;
+
 const cardFields = {
   id: Type.String({ description: 'Card id, `<lang>-<set_code>-<number>`.', examples: ['en-base1-4'] }),
   set_id: Type.String({ examples: ['en-base1'] }),
@@ -30,12 +86,22 @@ const cardFields = {
   subtypes: Nullable(Type.Array(Type.String(), { description: 'Stage, suffix, trainer or energy kind (English).' })),
   hp: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
   types: Nullable(Type.Array(Type.String(), { description: 'Energy types (English).' })),
-  rarity: Nullable(Type.String({ description: 'Rarity (English in every language).' })),
+  rarity: Nullable(Type.String({ description: 'Rarity (English in every language); null when the card has none.' })),
   artist: Nullable(Type.String()),
   regulation_mark: Nullable(Type.String()),
   image_small: Nullable(Type.String({ format: 'uri' })),
   image_large: Nullable(Type.String({ format: 'uri' })),
   updated_at: Nullable(Type.String({ format: 'date-time' })),
+  evolves_from: Nullable(Type.String({ description: "The Pokémon it evolves from, named in the card's own language." })),
+  pokedex_numbers: Nullable(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, description: 'National Pokédex numbers.' })),
+  flavor_text: Nullable(Type.String({ description: "The Pokédex entry printed on the card, in the card's own language." })),
+  abilities: Nullable(Type.Array(Ability, { minItems: 1 })),
+  attacks: Nullable(Type.Array(Attack, { minItems: 1 })),
+  weaknesses: Nullable(Type.Array(WeaknessOrResistance, { minItems: 1 })),
+  resistances: Nullable(Type.Array(WeaknessOrResistance, { minItems: 1 })),
+  retreat_cost: Nullable(Type.Integer({ minimum: 0, description: 'Energy to discard to retreat.' })),
+  rules_text: Nullable(Type.String({ description: "A Trainer's or Energy's text, in the card's own language." })),
+  legalities: Nullable(Legalities),
 };
 
 export const Card = Type.Object(cardFields, {
@@ -48,6 +114,26 @@ export const Card = Type.Object(cardFields, {
     image_small: 'https://assets.tcgdex.net/en/base/base1/4/low.webp',
     image_large: 'https://assets.tcgdex.net/en/base/base1/4/high.webp',
     updated_at: '2026-08-20T07:25:49.000Z',
+    evolves_from: 'Charmeleon',
+    pokedex_numbers: [6],
+    flavor_text: 'Spits fire that is hot enough to melt boulders. Known to unintentionally cause forest fires.',
+    abilities: [{
+      type: 'Pokemon Power',
+      name: 'Energy Burn',
+      effect: 'As often as you like during your turn (before your attack), you may turn all Energy attached to ' +
+        "Charizard into Fire Energy for the rest of the turn. This power can't be used if Charizard is Asleep, Confused, or Paralyzed.",
+    }],
+    attacks: [{
+      name: 'Fire Spin',
+      cost: ['Fire', 'Fire', 'Fire', 'Fire'],
+      damage: '100',
+      effect: 'Discard 2 Energy cards attached to Charizard in order to use this attack.',
+    }],
+    weaknesses: [{ type: 'Water', value: '×2' }],
+    resistances: [{ type: 'Fighting', value: '-30' }],
+    retreat_cost: 3,
+    rules_text: null,
+    legalities: { standard: false, expanded: false },
   }],
 });
 export type Card = Static<typeof Card>;

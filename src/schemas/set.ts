@@ -12,6 +12,7 @@ const setFields = {
   language: Language,
   logo_url: Nullable(Type.String({ format: 'uri' })),
   symbol_url: Nullable(Type.String({ format: 'uri' })),
+  abbreviation: Nullable(Type.String({ description: "The set's printed abbreviation.", examples: ['PAL', 'SVI', 'BS'] })),
 };
 
 export const CardSet = Type.Object(setFields, {
@@ -22,6 +23,7 @@ export const CardSet = Type.Object(setFields, {
     total: 102, printed_total: 102, language: 'en',
     logo_url: 'https://assets.tcgdex.net/en/base/base1/logo.webp',
     symbol_url: 'https://assets.tcgdex.net/univ/base/base1/symbol.webp',
+    abbreviation: 'BS',
   }],
 });
 export type CardSet = Static<typeof CardSet>;

@@ -69,7 +69,12 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
       subtypes: ['Stage2'], hp: 120, types: ['Fire'], rarity: 'Rare', artist: 'Mitsuhiro Arita', regulation_mark: null,
       image_small: 'https://assets.tcgdex.net/en/base/base1/4/low.webp',
       image_large: 'https://assets.tcgdex.net/en/base/base1/4/high.webp',
-      updated_at: '2026-08-20T07:25:49.000Z', variants: undefined, other_languages: undefined,
+      updated_at: '2026-08-20T07:25:49.000Z', evolves_from: 'Charmeleon', pokedex_numbers: [6],
+      flavor_text: 'Spits fire that is hot enough to melt boulders. Known to unintentionally cause forest fires.',
+      abilities: [{ type: 'Pokemon Power', name: 'Energy Burn', effect: charizard.abilities[0].effect }],
+      attacks: [{ name: 'Fire Spin', cost: ['Fire', 'Fire', 'Fire', 'Fire'], damage: '100', effect: charizard.attacks[0].effect }],
+      weaknesses: [{ type: 'Water', value: '×2' }], resistances: [{ type: 'Fighting', value: '-30' }], retreat_cost: 3,
+      rules_text: null, legalities: { standard: false, expanded: false }, variants: undefined, other_languages: undefined,
     });
     assert.deepEqual(charizard.variants.map((v: any) => v.variant_key),
       ['holo-unlimited', '1st-edition-holo-shadowless', 'holo-shadowless', 'holo-copyright']);
@@ -81,6 +86,9 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     assert.deepEqual(dracaufeu.types, ['Fire'], 'Feu is mapped back');
     assert.equal(dracaufeu.rarity, 'Rare');
     assert.deepEqual(dracaufeu.subtypes, ['Stage2'], 'Niveau 2 is mapped back');
+    assert.deepEqual(dracaufeu.attacks[0].cost, ['Fire', 'Fire', 'Fire', 'Fire'], 'Feu is mapped back in costs');
+    assert.equal(dracaufeu.abilities[0].type, 'Pokemon Power', 'Pouvoir Pokémon is mapped back');
+    assert.equal(dracaufeu.evolves_from, 'Reptincel', "names stay in the card's language");
     assert.equal(dracaufeu.local_id, '4/102');
 
     const glurak = await card('de-base1-4');

@@ -4,6 +4,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { LANGUAGES } from '../../src/schemas/common.js';
+import { ABILITY_TYPES, ENERGY_TYPES } from '../../src/catalog/cardVocabulary.js';
 import { VARIANT_KEYS } from '../../src/catalog/variantKeys.js';
 import { startCatalogServer, type RunningServer } from '../support/catalogServer.js';
 
@@ -30,6 +31,26 @@ describe('the OpenAPI 3.1 document', () => {
     assert.deepEqual(params.find((p) => p.name === 'lang')?.schema.enum, [...LANGUAGES]);
     const text = JSON.stringify(doc);
     assert.ok(text.includes(JSON.stringify([...VARIANT_KEYS])), 'variant_key enum is in the document');
+    assert.ok(text.includes(JSON.stringify([...ENERGY_TYPES])), 'energy type enum is in the document');
+    assert.ok(text.includes(JSON.stringify([...ABILITY_TYPES])), 'ability type enum is in the document');
+  });
+
+  it('gives Card and Set examples that are valid instances of their schemas', () => {
+    const ajv = new Ajv2020.default({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const examples: string[] = [];
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (node === null || typeof node !== 'object') return;
+      const { title, examples: given, ...schema } = node as { title?: string; examples?: unknown[] };
+      if ((title === 'Card' || title === 'Set') && given) {
+        for (const example of given) assert.ok(ajv.validate(schema, example), `${title} example: ${ajv.errorsText()}`);
+        examples.push(title);
+      }
+      Object.values(node).forEach(visit);
+    };
+    visit(doc);
+    assert.ok(examples.includes('Card') && examples.includes('Set'));
   });
 
   it('describes what every operation really answers', async () => {

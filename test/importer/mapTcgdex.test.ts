@@ -43,6 +43,7 @@ describe('ids, numbers and set fields', () => {
       total: 102, printed_total: 102, language: 'en',
       logo_url: 'https://assets.tcgdex.net/en/base/base1/logo.webp',
       symbol_url: 'https://assets.tcgdex.net/univ/base/base1/symbol.webp',
+      abbreviation: null,
     });
   });
 
@@ -163,7 +164,7 @@ describe('Pokémon TCG Pocket and sets missing from a set list', () => {
     assert.deepEqual(byId(catalog.sets, 'de-pop1'), {
       id: 'de-pop1', name: 'POP Serie 1', name_en: 'POP Series 1', series: null,
       release_date: '2004-09-01', total: 17, printed_total: 17, language: 'de',
-      logo_url: 'https://assets.tcgdex.net/de/pop/pop1/logo.webp', symbol_url: null,
+      logo_url: 'https://assets.tcgdex.net/de/pop/pop1/logo.webp', symbol_url: null, abbreviation: null,
     });
     assert.deepEqual(catalog.cards.filter((c) => c.set_id === 'de-pop1').map((c) => c.local_id), ['1/17', '2/17']);
     assert.deepEqual(report.notes?.setsBuiltFromCardBrief, ['de-pop1', 'de-pop9']);

@@ -125,7 +125,7 @@ describe('the export format', () => {
   test('the manifest names the format, its version and the counts', async () => {
     const manifest = JSON.parse(await readFile(path.join(dir(), 'manifest.json'), 'utf8'));
     assert.equal(manifest.format, 'tcg-catalog-export');
-    assert.equal(manifest.version, 1);
+    assert.equal(manifest.version, 2);
     assert.deepEqual(manifest.counts, { sets: 3, cards: 3 });
     assert.ok(!Number.isNaN(Date.parse(manifest.exported_at)));
   });
@@ -139,7 +139,7 @@ describe('the export format', () => {
     await writeFile(path.join(broken, 'sets.ndjson'), [JSON.stringify(badSet), ...sets.slice(1)].join('\n'));
     await writeFile(path.join(broken, 'cards.ndjson'), cards.join('\n'));
     await writeFile(path.join(broken, 'manifest.json'), JSON.stringify({
-      format: 'tcg-catalog-export', version: 1, exported_at: new Date().toISOString(), counts: { sets: 3, cards: 3 },
+      format: 'tcg-catalog-export', version: 2, exported_at: new Date().toISOString(), counts: { sets: 3, cards: 3 },
     }));
     const { catalog, report } = await readOwnExport(broken);
     assert.equal(catalog.sets.length, 2);
@@ -154,15 +154,15 @@ describe('the export format', () => {
   test('an export holding fewer records than its manifest counts is refused', async () => {
     const broken = path.join(work, 'broken');
     await writeFile(path.join(broken, 'manifest.json'), JSON.stringify({
-      format: 'tcg-catalog-export', version: 1, exported_at: new Date().toISOString(), counts: { sets: 3, cards: 4 },
+      format: 'tcg-catalog-export', version: 2, exported_at: new Date().toISOString(), counts: { sets: 3, cards: 4 },
     }));
     await assert.rejects(readOwnExport(broken), /incomplete: manifest\.json counts 4 records in cards\.ndjson, the file holds 3/);
   });
 
   test('a manifest of another format or version is refused', async () => {
     const broken = path.join(work, 'broken');
-    await writeFile(path.join(broken, 'manifest.json'), JSON.stringify({ format: 'tcg-catalog-export', version: 2 }));
-    await assert.rejects(readOwnExport(broken), /version 2; this service reads version 1/);
+    await writeFile(path.join(broken, 'manifest.json'), JSON.stringify({ format: 'tcg-catalog-export', version: 3 }));
+    await assert.rejects(readOwnExport(broken), /version 3; this service reads versions 1 and 2/);
     await writeFile(path.join(broken, 'manifest.json'), JSON.stringify({ name: 'some-package' }));
     await assert.rejects(readOwnExport(broken), /not one of a tcg-catalog-export/);
   });
@@ -171,6 +171,38 @@ describe('the export format', () => {
     const { catalog, report } = await readOwnExport(path.join(projectRoot, 'fixtures', 'demo-catalog'));
     assert.deepEqual(report.skipped, []);
     assert.ok(catalog.cards.length > 0);
+  });
+
+  test('a version 1 export, made before the gameplay fields and set abbreviations, imports with them null', async () => {
+    const old = path.join(work, 'version-1');
+    await mkdir(old, { recursive: true });
+    const lines = async (file: string) => (await readFile(path.join(dir(), file), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const sets = (await lines('sets.ndjson')).map(({ abbreviation: _, ...set }) => set);
+    const cards = (await lines('cards.ndjson')).map(({
+      evolves_from: _a, pokedex_numbers: _b, flavor_text: _c, abilities: _d, attacks: _e, weaknesses: _f,
+      resistances: _g, retreat_cost: _h, rules_text: _i, legalities: _j, ...card
+    }) => card);
+    await writeFile(path.join(old, 'sets.ndjson'), sets.map((s) => JSON.stringify(s)).join('\n'));
+    await writeFile(path.join(old, 'cards.ndjson'), cards.map((c) => JSON.stringify(c)).join('\n'));
+    await writeFile(path.join(old, 'manifest.json'), JSON.stringify({ format: 'tcg-catalog-export', version: 1, counts: { sets: 3, cards: 3 } }));
+
+    const { catalog, report } = await readOwnExport(old);
+    assert.deepEqual(report.skipped, []);
+    assert.equal(catalog.cards.length, 3);
+    for (const set of catalog.sets) assert.equal(set.abbreviation, null);
+    for (const card of catalog.cards) {
+      assert.deepEqual(
+        [card.evolves_from, card.pokedex_numbers, card.flavor_text, card.abilities, card.attacks, card.weaknesses,
+          card.resistances, card.retreat_cost, card.rules_text, card.legalities],
+        Array(10).fill(null),
+      );
+    }
+
+    // A version 2 export must carry them: the same records are refused there.
+    await writeFile(path.join(old, 'manifest.json'), JSON.stringify({ format: 'tcg-catalog-export', version: 2, counts: { sets: 3, cards: 3 } }));
+    const strict = await readOwnExport(old);
+    assert.equal(strict.catalog.sets.length, 0);
+    assert.match(strict.report.skipped[0]!.reason, /^invalid record: \/abbreviation is required/);
   });
 
   test('an export refuses a directory holding other files', async () => {

@@ -69,6 +69,10 @@ describe('crawling the TCGdex API', needsSharedDump(), () => {
     assert.deepEqual(fromApi.report.imported, fromDump.report.imported);
     assert.deepEqual(fromApi.report.read, fromDump.report.read);
     assert.equal(fromApi.catalog.sets.some((s) => s.id === 'de-pop1'), true, 'cards of sets missing from the set list are found');
+    const pidgeot = fromApi.catalog.cards.find((c) => c.id === 'fr-base2-24');
+    assert.ok(pidgeot?.attacks && pidgeot.weaknesses && pidgeot.legalities && pidgeot.pokedex_numbers,
+      'the crawl keeps the gameplay fields');
+    assert.ok(fromApi.catalog.sets.some((s) => s.abbreviation !== null), 'and set abbreviations');
 
     // Per language: the set list, each set, the card list, each card; and ja's 404.
     const total = languages.reduce((n, l) => n + 2 + l.sets.length + l.cards.length, 0) + 1;

@@ -13,10 +13,13 @@ import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../su
 
 const set = (id: string, release_date: string | null): CardSet => ({
   id, name: id, name_en: null, series: null, release_date, total: null, printed_total: null, language: 'en', logo_url: null, symbol_url: null,
+  abbreviation: null,
 });
 const card = (setId: string, number: string, name: string): CardWithVariants => ({
   id: `${setId}-${number}`, set_id: setId, number, local_id: number, name, supertype: 'Pokemon', subtypes: null, hp: null,
   types: null, rarity: null, artist: null, regulation_mark: null, image_small: null, image_large: null, updated_at: null,
+  evolves_from: null, pokedex_numbers: null, flavor_text: null, abilities: null, attacks: null, weaknesses: null,
+  resistances: null, retreat_cost: null, rules_text: null, legalities: null,
   variants: [{ variant_key: 'normal', variant_label: 'Normal', is_default: true, image_small: null, image_large: null }],
 });
 

@@ -9,7 +9,8 @@ import type { ImportProgress } from '../../catalog/importProgress.js';
 import { countRecord, type ImportReport, type SkippedRecord } from '../importReport.js';
 import type { MappedCatalog } from '../mapTcgdex.js';
 import {
-  CARDS_FILE, EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_FILE, SETS_FILE, languageOfId, type ExportManifest,
+  CARDS_FILE, currentShape, EXPORT_FORMAT, MANIFEST_FILE, READABLE_EXPORT_VERSIONS, SETS_FILE, languageOfId,
+  type ExportManifest,
 } from '../ownExportFormat.js';
 import { checkCard, checkSet, type RecordCheck } from '../validateRecords.js';
 
@@ -23,8 +24,8 @@ export async function readManifest(dir: string): Promise<ExportManifest> {
   if (manifest.format !== EXPORT_FORMAT) {
     throw new Error(`${dir} holds a manifest.json, but not one of a ${EXPORT_FORMAT} (format is ${JSON.stringify(manifest.format)})`);
   }
-  if (manifest.version !== EXPORT_VERSION) {
-    throw new Error(`${dir} is a ${EXPORT_FORMAT} version ${manifest.version}; this service reads version ${EXPORT_VERSION}`);
+  if (typeof manifest.version !== 'number' || !READABLE_EXPORT_VERSIONS.includes(manifest.version)) {
+    throw new Error(`${dir} is a ${EXPORT_FORMAT} version ${manifest.version}; this service reads versions ${READABLE_EXPORT_VERSIONS.join(' and ')}`);
   }
   const counts = manifest.counts;
   if (!counts || !Number.isInteger(counts.sets) || !Number.isInteger(counts.cards)) {
@@ -49,8 +50,9 @@ async function* records(file: string): AsyncGenerator<[unknown, number]> {
 
 /**
  * Reads an export made by this service back into a catalog. Each record is checked with the
- * catalog schemas; one that fails, repeats an id or names a missing set is skipped and reported.
- * An export whose files hold fewer or more records than its manifest counts is refused.
+ * catalog schemas (a record of an older version once brought to the current shape); one that
+ * fails, repeats an id or names a missing set is skipped and reported. An export whose files
+ * hold fewer or more records than its manifest counts is refused.
  */
 export async function readOwnExport(dir: string, options: { progress?: ImportProgress } = {}): Promise<MappedCatalog> {
   const started = performance.now();
@@ -64,7 +66,8 @@ export async function readOwnExport(dir: string, options: { progress?: ImportPro
     const kept: T[] = [];
     const ids = new Set<string>();
     let count = 0;
-    for await (const [value, lineNumber] of records(path.join(dir, file))) {
+    for await (const [read, lineNumber] of records(path.join(dir, file))) {
+      const value = currentShape(read, kind, manifest.version);
       count += 1;
       if (count % 5000 === 0) options.progress?.(`read ${file}`, count, expected);
       const id = typeof (value as { id?: unknown })?.id === 'string' ? (value as { id: string }).id : `${file} line ${lineNumber}`;
