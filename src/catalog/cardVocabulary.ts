@@ -33,3 +33,32 @@ const ABILITY_TYPE_BY_SPELLING: ReadonlyMap<string, AbilityType> = new Map(
 export function abilityTypeOf(spelling: string): AbilityType | null {
   return ABILITY_TYPE_BY_SPELLING.get(spellingKey(spelling)) ?? null;
 }
+
+/** A card's supertype. */
+export const SUPERTYPES = ['Pokemon', 'Trainer', 'Energy'] as const;
+
+/**
+ * Every subtype the full TCGdex catalog gives a card in English: stages, rule-box suffixes, trainer
+ * and energy kinds. A test over the full catalog keeps this list complete.
+ */
+export const SUBTYPES = [
+  'Basic', 'Stage1', 'Stage2', 'BREAK', 'LEVEL-UP', 'MEGA', 'RESTORED', 'Baby', 'VMAX', 'VSTAR', 'V-UNION',
+  'EX', 'GX', 'TAG TEAM-GX', 'V', 'ex', 'Prime', 'Legend', 'SP',
+  'Item', 'Supporter', 'Stadium', 'Tool', 'Technical Machine', "Rocket's Secret Machine",
+  'Normal', 'Special',
+] as const;
+
+/** Every rarity the full TCGdex catalog gives a card in English (TCGdex's spellings, kept as they are). */
+export const RARITIES = [
+  'Common', 'Uncommon', 'Rare', 'Rare Holo', 'Holo Rare', 'Holo Rare V', 'Holo Rare VMAX', 'Holo Rare VSTAR',
+  'Rare Holo LV.X', 'Rare PRIME', 'LEGEND', 'Ultra Rare', 'Secret Rare', 'Promo', 'Double rare', 'Triple Rare',
+  'Illustration rare', 'Special illustration rare', 'Hyper rare', 'Mega Hyper Rare', 'Shiny rare', 'Shiny rare V',
+  'Shiny rare VMAX', 'Shiny Ultra Rare', 'ACE SPEC Rare', 'Radiant Rare', 'Amazing Rare', 'Character Rare',
+  'Character Super Rare', 'Classic Collection', 'Full Art Trainer', 'Black White Rare',
+] as const;
+
+/** Regulation marks printed so far (since Sword & Shield; A to C only on some Asian printings). */
+export const REGULATION_MARKS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'] as const;
+
+/** The formats a card's legalities name. */
+export const FORMATS = ['standard', 'expanded'] as const;

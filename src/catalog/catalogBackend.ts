@@ -1,6 +1,6 @@
 import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
-import type { CardSearch, CatalogCounts, PageRequest } from './catalogStore.js';
+import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
 import type { StoredCard, StoredSingleCard } from './servedJson.js';
 
@@ -23,7 +23,9 @@ export interface CatalogBackend {
   sets(request: PageRequest & { lang?: Language }): Promise<StoredRows>;
   set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null>;
   /** null when the set does not exist. */
-  cardsInSet(setId: string, request: PageRequest): Promise<StoredRows | null>;
+  cardsInSet(setId: string, request: FilteredPageRequest): Promise<StoredRows | null>;
+  /** The cards having every facet, walking the first facet's cards in search order. */
+  filteredCards(facets: readonly string[], request: PageRequest): Promise<StoredRows>;
   card(id: string): Promise<StoredSingleCard | null>;
   /** The cards of these ids that exist, in any order, in one statement. */
   cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>>;

@@ -1,4 +1,5 @@
 import type { Language } from '../schemas/common.js';
+import { facetsOf, languageFacet, type CardFilters } from './cardFacets.js';
 import type { CatalogStore, Page } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
 import { batchBody, listBody, singleBody } from './servedJson.js';
@@ -35,9 +36,9 @@ export class CatalogQueries {
     return set ? this.single(set) : fail(404, `no set with id ${id}; set ids look like en-base1 (list them with /v1/sets)`);
   }
 
-  async listCardsInSet(setId: string, params: Paging): Promise<QueryResult> {
+  async listCardsInSet(setId: string, params: Paging & { filters?: CardFilters }): Promise<QueryResult> {
     const { limit, offset } = paging(params);
-    const page = await this.store.listCardsInSet(setId, { limit, offset });
+    const page = await this.store.listCardsInSet(setId, { limit, offset, facets: facetsOf(params.filters ?? {}) });
     if (!page) return fail(404, `no set with id ${setId}; set ids look like en-base1 (list them with /v1/sets)`);
     return this.list(page, limit, offset, false);
   }
@@ -66,15 +67,25 @@ export class CatalogQueries {
    * `q` as the edges validated it: 2 to 60 code points once trimmed. Folded, it must still hold 2
    * (`a-` folds to `a`): a shorter key would match nearly every name.
    */
-  async searchCards(params: Paging & { q: string; lang?: Language }): Promise<QueryResult> {
+  async searchCards(params: Paging & { q: string; lang?: Language; filters?: CardFilters }): Promise<QueryResult> {
     const q = params.q.trim();
     const key = searchKey(q);
     if (codePointLength(key) < 2) return fail(400, SEARCH_TEXT_MESSAGE);
     const { limit, offset } = paging(params);
     // No name holds a control character, so such a query matches nothing; stores need not see it.
     if (CONTROL_CHARACTER.test(q)) return this.list({ items: [], total: offset > 0 ? null : 0, hasMore: false }, limit, offset, true);
-    const page = await this.store.searchCards({ key, lang: params.lang, limit, offset });
+    const page = await this.store.searchCards({ key, lang: params.lang, limit, offset, facets: facetsOf(params.filters ?? {}) });
     return this.list(page, limit, offset, true);
+  }
+
+  /**
+   * The cards matching every filter (at least one, as the edges checked), in one language or all:
+   * newest set first, then set, then number, with an exact total.
+   */
+  async listFilteredCards(params: Paging & { lang?: Language; filters: CardFilters }): Promise<QueryResult> {
+    const { limit, offset } = paging(params);
+    const facets = [...facetsOf(params.filters), ...(params.lang ? [languageFacet(params.lang)] : [])];
+    return this.list(await this.store.listFilteredCards(facets, { limit, offset }), limit, offset, false);
   }
 
   private list(page: Page<unknown>, limit: number, offset: number, estimate: boolean): QueryResult {

@@ -1,6 +1,7 @@
 import type { CardWithVariants } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
 import type { Catalog } from './catalogStore.js';
+import { cardFacets } from './cardFacets.js';
 import { otherLanguages } from './languageLinks.js';
 import { nameBigrams } from './nameGrams.js';
 import { naturalNumberOrder, newestSetFirst } from './ordering.js';
@@ -36,6 +37,8 @@ export interface CardRow {
   other_languages: string;
   /** Each distinct bigram of name_key with its match rank, for two-character searches. */
   bigrams: ReadonlyMap<string, number>;
+  /** Every facet a filter may ask of the card (cardFacets()). */
+  facets: string[];
 }
 
 /**
@@ -43,9 +46,10 @@ export interface CardRow {
  * (a folding rule of searchKey, a new derived column): stores record it beside the rows, and a
  * server started on rows of another version rebuilds them from the stored documents
  * (CatalogStore.rebuildStaleRows), so an upgrade needs no re-import.
- * 1: the first; 2: name keys without white space, apostrophes, hyphens and dots; 3: other_languages.
+ * 1: the first; 2: name keys without white space, apostrophes, hyphens and dots; 3: other_languages;
+ * 4: facets for filters.
  */
-export const ROWS_VERSION = 3;
+export const ROWS_VERSION = 4;
 
 /** The catalog as a database stores it: every row ready, every order precomputed. */
 export interface CatalogRows {
@@ -66,6 +70,7 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
   const sets = lastOfEachId(catalog.sets).sort(newestSetFirst);
   const setRank = new Map(sets.map((set, rank) => [set.id, rank]));
   const languageOfSet = new Map(sets.map((set) => [set.id, set.language]));
+  const setsById = new Map(sets.map((set) => [set.id, set]));
   const setPosition = new Map<string, number>();
   const sortedCards = lastOfEachId(catalog.cards).sort(bySetThenNumber(setRank));
   const cardLanguages = sortedCards.map((card) => languageOfSet.get(card.set_id) ?? '');
@@ -77,6 +82,7 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     return {
       id: card.id, lang: cardLanguages[searchOrder]!, set_id: card.set_id, set_order: setOrder, search_order: searchOrder,
       name_key: nameKey, ...storedCard(card), other_languages: cardLinks[searchOrder]!, bigrams: nameBigrams(nameKey),
+      facets: cardFacets(card, cardLanguages[searchOrder]!, setsById.get(card.set_id) ?? NO_SET),
     };
   });
   const setLinks = otherLanguages(sets);
@@ -87,6 +93,8 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     version: ROWS_VERSION,
   };
 }
+
+const NO_SET = { printed_total: null, abbreviation: null };
 
 function bySetThenNumber(setRank: Map<string, number>) {
   return (a: CardWithVariants, b: CardWithVariants): number => {

@@ -21,7 +21,12 @@ export interface PageRequest {
   offset: number;
 }
 
-export interface CardSearch extends PageRequest {
+/** A page of cards that must have every one of `facets` (cardFacets.ts); none or [] for no filter. */
+export interface FilteredPageRequest extends PageRequest {
+  facets?: readonly string[];
+}
+
+export interface CardSearch extends FilteredPageRequest {
   /** The query folded by searchKey(), 2 or more code points. */
   key: string;
   lang?: Language;
@@ -43,7 +48,12 @@ export interface CatalogStore {
   listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>>;
   getSet(id: string): Promise<JsonText<SetWithCount> | null>;
   /** null when the set does not exist. */
-  listCardsInSet(setId: string, request: PageRequest): Promise<Page<Card> | null>;
+  listCardsInSet(setId: string, request: FilteredPageRequest): Promise<Page<Card> | null>;
+  /**
+   * The cards having every one of `facets` (at least one; the most selective first), newest set
+   * first, then set, then number; the total is exact.
+   */
+  listFilteredCards(facets: readonly string[], request: PageRequest): Promise<Page<Card>>;
   getCard(id: string): Promise<JsonText<CardWithLanguages> | null>;
   /** Each of these cards with its variants, in the order of `ids`; null for an id of no card. */
   getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>>;

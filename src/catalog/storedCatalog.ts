@@ -3,7 +3,7 @@ import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
-import type { CardSearch, Catalog, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from './catalogStore.js';
+import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
@@ -23,9 +23,13 @@ export class StoredCatalog implements CatalogStore {
     return set && singleSet(set.doc, set.cardCount, set.otherLanguages);
   }
 
-  async listCardsInSet(setId: string, { limit, offset }: PageRequest): Promise<Page<Card> | null> {
-    const rows = await this.backend.cardsInSet(setId, { limit: limit + 1, offset });
+  async listCardsInSet(setId: string, { limit, offset, facets }: FilteredPageRequest): Promise<Page<Card> | null> {
+    const rows = await this.backend.cardsInSet(setId, { limit: limit + 1, offset, facets });
     return rows && pageOf(rows, limit, offset);
+  }
+
+  async listFilteredCards(facets: readonly string[], { limit, offset }: PageRequest): Promise<Page<Card>> {
+    return pageOf(await this.backend.filteredCards(facets, { limit: limit + 1, offset }), limit, offset);
   }
 
   async getCard(id: string): Promise<JsonText<CardWithLanguages> | null> {

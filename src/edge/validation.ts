@@ -1,3 +1,4 @@
+import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../catalog/cardVocabulary.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
@@ -99,6 +100,15 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   set: 'set must be a non-empty string',
   // The MCP tool list_cards_in_set names REST's `set` parameter set_id.
   set_id: 'set_id must be a non-empty string',
+  supertype: `supertype must be one of: ${SUPERTYPES.join(', ')}`,
+  subtype: `subtype must be one of: ${SUBTYPES.join(', ')}`,
+  type: `type must be one of: ${ENERGY_TYPES.join(', ')}`,
+  rarity: `rarity must be one of: ${RARITIES.join(', ')}`,
+  regulation_mark: `regulation_mark must be one of: ${REGULATION_MARKS.join(', ')}`,
+  legal: `legal must be one of: ${FORMATS.join(', ')}`,
+  artist: 'artist must be an artist\'s name of 1 to 100 characters',
+  number: 'number must be a card number as printed (4, 004, TG05), or a number over the set\'s printed total (4/102)',
+  set_code: 'set_code must be a set\'s printed abbreviation, such as PAL, SVI or BS',
   email: 'email must be a valid email address',
   source: `source must be a string of at most ${SOURCE_MAX_LENGTH} characters`,
 };

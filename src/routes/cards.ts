@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { FILTER_NAMES, type CardFilters } from '../catalog/cardFacets.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { CardBatch, CardList, SingleCard } from '../schemas/card.js';
 import { ErrorBody } from '../schemas/common.js';
@@ -11,6 +12,12 @@ import { sendResult } from './sendResult.js';
 export const EXACTLY_ONE = 'exactly one of id, set, q is required';
 /** `ids` beside id, set or q. (Without ids the message stays the one above, which clients may already match.) */
 export const EXACTLY_ONE_WITH_IDS = 'exactly one of id, ids, set, q is required';
+export const FILTERS_NOT_WITH_ID = `the filters (${FILTER_NAMES.join(', ')}) go with q, with set or alone, not with id or ids`;
+
+/** The filters the query holds, and only those. */
+function filtersOf(query: CardFilters): CardFilters {
+  return Object.fromEntries(FILTER_NAMES.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])));
+}
 
 export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> = async (app, { queries }) => {
   app.get('/v1/cards', {
@@ -19,7 +26,10 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> 
       summary: 'Get one card, list the cards of a set, or search cards by name',
       description: 'Give exactly one of `id` (one card with its variants and `other_languages`), `ids` (up to 50 cards ' +
         'with their variants in one request, and `not_found`), `set` (its cards in number order) or `q` (a name ' +
-        'search across languages, or in `lang`). Search totals are estimates; stop paging when `has_more` is false. ' +
+        'search across languages, or in `lang`). The filters (`supertype`, `subtype`, `type`, `rarity`, ' +
+        '`regulation_mark`, `legal`, `artist`, `number`, `set_code`) narrow `set` or `q`, or stand alone: then the ' +
+        'cards of every language (or `lang`) come newest set first, then set, then number, with an exact total. ' +
+        'Filters combine with AND. Search totals are estimates; stop paging when `has_more` is false. ' +
         'With `id` or `ids`, `lang`, `limit` and `offset` are validated but ignored.',
       security: keyed.security,
       tags: ['cards'],
@@ -35,14 +45,20 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> 
     },
   }, async (request, reply) => {
     const { id, ids, set, q, lang, limit, offset } = request.query;
+    const filters = filtersOf(request.query);
+    const filtered = Object.keys(filters).length > 0;
     const given = [id, set, q].filter((v) => v !== undefined).length;
     if (ids !== undefined) {
       if (given > 0) return sendError(reply, 400, EXACTLY_ONE_WITH_IDS);
+      if (filtered) return sendError(reply, 400, FILTERS_NOT_WITH_ID);
       return sendResult(reply, await queries.getCards(ids.split(',')));
     }
+    if (given === 0 && filtered) return sendResult(reply, await queries.listFilteredCards({ filters, lang, limit, offset }));
     if (given !== 1) return sendError(reply, 400, EXACTLY_ONE);
-    if (id !== undefined) return sendResult(reply, await queries.getCard(id));
-    if (set !== undefined) return sendResult(reply, await queries.listCardsInSet(set, { limit, offset }));
-    return sendResult(reply, await queries.searchCards({ q: q!, lang, limit, offset }));
+    if (id !== undefined) {
+      return filtered ? sendError(reply, 400, FILTERS_NOT_WITH_ID) : sendResult(reply, await queries.getCard(id));
+    }
+    if (set !== undefined) return sendResult(reply, await queries.listCardsInSet(set, { limit, offset, filters }));
+    return sendResult(reply, await queries.searchCards({ q: q!, lang, limit, offset, filters }));
   });
 };

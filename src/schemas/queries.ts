@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../catalog/cardVocabulary.js';
 import { Language, Limit, Offset } from './common.js';
 
 const Paging = { limit: Type.Optional(Limit), offset: Type.Optional(Offset) };
@@ -45,12 +46,46 @@ export const CardIdList = Type.Array(Type.String({ pattern: `^${BATCH_ID}$` }), 
   examples: [['en-base1-4', 'fr-base1-4']],
 });
 
+const closed = (values: readonly string[], description: string, example: string) =>
+  Type.Optional(Type.Union(values.map((value) => Type.Literal(value)), { description, examples: [example] }));
+
+/**
+ * The filters of GET /v1/cards (and of the MCP card list tools): with `q`, with `set`, or on their
+ * own; they combine with AND. Closed vocabularies are the English ones every language shares.
+ */
+export const CardFilterParameters = {
+  supertype: closed(SUPERTYPES, 'Only cards of this supertype.', 'Pokemon'),
+  subtype: closed(SUBTYPES, 'Only cards with this subtype (a stage, a rule-box suffix, a trainer or energy kind).', 'Stage2'),
+  type: closed(ENERGY_TYPES, 'Only cards of this energy type.', 'Fire'),
+  rarity: closed(RARITIES, 'Only cards of this rarity.', 'Rare Holo'),
+  regulation_mark: closed(REGULATION_MARKS, 'Only cards with this regulation mark.', 'G'),
+  legal: closed(FORMATS, 'Only cards legal in this format (see `legalities`).', 'standard'),
+  artist: Type.Optional(Type.String({
+    minLength: 1, maxLength: 100, pattern: '\\S',
+    description: 'Only cards by this artist: the whole name, ignoring case, accents, spaces and punctuation.',
+    examples: ['Mitsuhiro Arita'],
+  })),
+  number: Type.Optional(Type.String({
+    pattern: '^[^\\s/]{1,20}(/[0-9]{1,5})?$',
+    description: 'Only cards with this number as printed: `4` and `004` alike, or `4/102` for the number over the ' +
+      'set\'s printed total; letters as printed (`TG05`, `SV107`, `H12`).',
+    examples: ['4/102'],
+  })),
+  set_code: Type.Optional(Type.String({
+    pattern: '^[A-Za-z0-9][A-Za-z0-9.:-]{0,11}$',
+    description: 'Only cards of sets with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case: the ' +
+      '"PAL 185" on a card is set_code=PAL&number=185.',
+    examples: ['PAL'],
+  })),
+};
+
 export const CardsQuery = Type.Object({
   id: Type.Optional(Type.String({ minLength: 1, description: 'A card id; returns that card with its variants.', examples: ['en-base1-4'] })),
   set: Type.Optional(Type.String({ minLength: 1, description: 'A set id; lists its cards in number order.', examples: ['en-base1'] })),
   q: Type.Optional(SearchText),
-  lang: Type.Optional(Type.Union(Language.anyOf, { description: 'Restricts a search to one language.' })),
+  lang: Type.Optional(Type.Union(Language.anyOf, { description: 'Restricts a search, or a listing by filters alone, to one language.' })),
   ...Paging,
   ids: Type.Optional(CardIds),
+  ...CardFilterParameters,
 });
 export type CardsQuery = Static<typeof CardsQuery>;

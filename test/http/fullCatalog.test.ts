@@ -6,6 +6,8 @@ import { naturalNumberOrder } from '../../src/catalog/ordering.js';
 import { searchKey } from '../../src/catalog/searchKey.js';
 import { runImport, type ImportResult } from '../../src/importer/runImport.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
+import Database from 'better-sqlite3';
+import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../../src/catalog/cardVocabulary.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
 import { needsSharedDump, sharedDumpDir } from '../support/shared.js';
@@ -45,6 +47,33 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
   after(async () => {
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('filters the full catalog: the card a player reads off, and every vocabulary value a filter can name', async () => {
+    const ids = async (query: string) => (await server.get(`/v1/cards?${query}`)).body.data.map((card: any) => card.id);
+    assert.ok((await ids('number=4/102')).includes('en-base1-4'));
+    assert.deepEqual(await ids('set_code=PAL&number=185&lang=en'), ['en-sv02-185']);
+    assert.deepEqual(await ids('set_code=bs&number=004&lang=de'), ['de-base1-4']);
+    const stage2Fire = await server.get('/v1/cards?type=Fire&subtype=Stage2&legal=expanded&lang=en&limit=200');
+    assert.ok(stage2Fire.body.data.length > 0);
+    for (const card of stage2Fire.body.data) {
+      assert.ok(card.types.includes('Fire') && card.subtypes.includes('Stage2') && card.legalities.expanded, card.id);
+    }
+    // Every value the catalog holds is one the closed vocabularies (and so the filters) name.
+    const db = new Database(path.join(dir, 'catalog.db'), { readonly: true });
+    try {
+      const vocabulary: Record<string, readonly string[]> = {
+        supertype: SUPERTYPES, subtype: SUBTYPES, type: ENERGY_TYPES, rarity: RARITIES, mark: REGULATION_MARKS, legal: FORMATS,
+      };
+      const facets = db.prepare<[], { facet: string }>('SELECT DISTINCT facet FROM card_facets').all().map((row) => row.facet);
+      for (const [kind, values] of Object.entries(vocabulary)) {
+        const held = facets.filter((facet) => facet.startsWith(`${kind}:`)).map((facet) => facet.slice(kind.length + 1));
+        assert.ok(held.length > 0, kind);
+        assert.deepEqual(held.filter((value) => !values.includes(value)), [], `${kind} values outside the vocabulary`);
+      }
+    } finally {
+      db.close();
+    }
   });
 
   it('lists every imported set of every language, newest first, to the last page', async () => {

@@ -73,6 +73,9 @@ describe('the OpenAPI 3.1 document', () => {
     await check('/v1/cards', '?id=en-base1-4', 200);
     await check('/v1/cards', '?set=en-base1&limit=2', 200);
     await check('/v1/cards', '?q=pika', 200);
+    await check('/v1/cards', '?type=Fire&number=4%2F102', 200);
+    await check('/v1/cards', '?set=en-base1&subtype=Stage2', 200);
+    await check('/v1/cards', '?type=Feu', 400);
     await check('/v1/cards', '?q=x', 400);
     await check('/v1/cards', '?id=en-base1-0', 404);
     await check('/v1/cards', '?ids=en-base1-4,en-base1-0,fr-base1-4', 200);

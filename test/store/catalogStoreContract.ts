@@ -6,6 +6,7 @@ import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from '../../src/catalog/catalogRows.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 import { searchKey } from '../../src/catalog/searchKey.js';
+import { facetsOf, languageFacet } from '../../src/catalog/cardFacets.js';
 
 export interface StoreUnderTest {
   store: CatalogStore;
@@ -276,6 +277,70 @@ export function catalogStoreContract(
       assert.deepEqual(await found(), ['en-a-1']);
       assert.deepEqual(JSON.parse((await store.getCard('en-a-1'))!), { ...catalog.cards[0], other_languages: [] });
       assert.equal(await store.rebuildStaleRows(), null, 'current rows are left as they are');
+    });
+
+    it('filters by every facet, alone, combined, with a search and within a set, from facets built at import', async () => {
+      const base = { ...set('en-base1', '1999-01-09'), printed_total: 102, abbreviation: 'BS' };
+      const newer = { ...set('en-sv2', '2023-06-09'), printed_total: 193, abbreviation: 'PAL' };
+      const german = { ...set('de-base1', '1999-01-09', 'de'), printed_total: 102, abbreviation: 'BS' };
+      const fire = (c: CardWithVariants, extra: Partial<CardWithVariants> = {}): CardWithVariants =>
+        ({ ...c, types: ['Fire'], subtypes: ['Stage2'], rarity: 'Rare', artist: 'Mitsuhiro Arita',
+          legalities: { standard: false, expanded: false }, ...extra });
+      await store.replaceCatalog({
+        sets: [base, newer, german],
+        cards: [
+          fire(card('en-base1', '4', 'Charizard')),
+          fire(card('de-base1', '4', 'Glurak')),
+          { ...card('en-base1', '2', 'Blastoise'), types: ['Water'], subtypes: ['Stage2'], artist: 'Ken Sugimori' },
+          fire(card('en-sv2', '004', 'Charizard ex'), { subtypes: ['Stage2', 'ex'], regulation_mark: 'G', rarity: 'Double rare',
+            legalities: { standard: false, expanded: true }, artist: 'Mitsuhiro Árita' }),
+          { ...card('en-sv2', '185', 'Iono'), supertype: 'Trainer', subtypes: ['Supporter'], regulation_mark: 'G',
+            legalities: { standard: true, expanded: true } },
+          { ...card('en-sv2', 'TG05', 'Trainer Gallery'), supertype: 'Trainer' },
+        ],
+      });
+      const ids = (page: { items: string[] }) => docs(page.items).map((c) => c.id);
+      const filtered = (filters: Parameters<typeof facetsOf>[0], lang?: 'de') =>
+        store.listFilteredCards([...facetsOf(filters), ...(lang ? [languageFacet(lang)] : [])], { limit: 10, offset: 0 });
+
+      // Newest set first, then set, then number; totals exact.
+      const allFire = await filtered({ type: 'Fire' });
+      assert.deepEqual(ids(allFire), ['en-sv2-004', 'de-base1-4', 'en-base1-4']);
+      assert.equal(allFire.total, 3);
+      assert.deepEqual(ids(await filtered({ type: 'Fire' }, 'de')), ['de-base1-4']);
+      assert.deepEqual(ids(await filtered({ type: 'Fire', subtype: 'ex' })), ['en-sv2-004']);
+      assert.deepEqual(ids(await filtered({ supertype: 'Trainer', regulation_mark: 'g' })), ['en-sv2-185']);
+      assert.deepEqual(ids(await filtered({ legal: 'standard' })), ['en-sv2-185']);
+      assert.deepEqual(ids(await filtered({ legal: 'expanded', type: 'Fire' })), ['en-sv2-004']);
+      assert.deepEqual(ids(await filtered({ rarity: 'Rare', subtype: 'Stage2' })), ['de-base1-4', 'en-base1-4']);
+      // Artist: the whole name, case and accents aside; a part of it finds nothing.
+      assert.deepEqual(ids(await filtered({ artist: 'mitsuhiro arita' })), ['en-sv2-004', 'de-base1-4', 'en-base1-4']);
+      assert.deepEqual(ids(await filtered({ artist: 'Arita' })), []);
+      // Numbers: leading zeros aside, over the printed total, letters as printed.
+      assert.deepEqual(ids(await filtered({ number: '4' })), ['en-sv2-004', 'de-base1-4', 'en-base1-4']);
+      assert.deepEqual(ids(await filtered({ number: '004' })), ['en-sv2-004', 'de-base1-4', 'en-base1-4']);
+      assert.deepEqual(ids(await filtered({ number: '4/102' })), ['de-base1-4', 'en-base1-4']);
+      assert.deepEqual(ids(await filtered({ number: '4/193' })), ['en-sv2-004']);
+      assert.deepEqual(ids(await filtered({ number: 'tg5' })), ['en-sv2-TG05']);
+      assert.deepEqual(ids(await filtered({ set_code: 'pal', number: '185' })), ['en-sv2-185']);
+      assert.deepEqual(ids(await filtered({ set_code: 'BS', number: '4' }, 'de')), ['de-base1-4']);
+      assert.deepEqual(await filtered({ type: 'Grass' }), { items: [], total: 0, hasMore: false });
+      const paged = await store.listFilteredCards(facetsOf({ type: 'Fire' }), { limit: 2, offset: 1 });
+      assert.deepEqual(ids(paged), ['de-base1-4', 'en-base1-4']);
+      assert.equal(paged.hasMore, false);
+      assert.equal((await store.listFilteredCards(facetsOf({ type: 'Fire' }), { limit: 2, offset: 0 })).hasMore, true);
+
+      // With a search (in its order), and within a set (in number order, exact total).
+      const search = await store.searchCards({ key: 'charizard', limit: 10, offset: 0, facets: facetsOf({ subtype: 'ex' }) });
+      assert.deepEqual(ids(search), ['en-sv2-004']);
+      assert.deepEqual(ids(await store.searchCards({ key: 'ch', limit: 10, offset: 0, facets: facetsOf({ number: '4/102' }) })),
+        ['en-base1-4']);
+      const inSet = await store.listCardsInSet('en-base1', { limit: 10, offset: 0, facets: facetsOf({ subtype: 'Stage2' }) });
+      assert.deepEqual(ids(inSet!), ['en-base1-2', 'en-base1-4']);
+      assert.equal(inSet!.total, 2);
+      assert.deepEqual(ids((await store.listCardsInSet('en-base1', { limit: 10, offset: 0, facets: facetsOf({ type: 'Fire' }) }))!),
+        ['en-base1-4']);
+      assert.equal(await store.listCardsInSet('en-none', { limit: 10, offset: 0, facets: facetsOf({ type: 'Fire' }) }), null);
     });
 
     it('answers ping while open', async () => {

@@ -50,6 +50,17 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
   ALTER TABLE sets ADD COLUMN other_languages text NOT NULL DEFAULT '[]';
   ALTER TABLE cards ADD COLUMN other_languages text NOT NULL DEFAULT '[]';
   `,
+  `
+  -- Filters: every facet of every card (type:Fire, number:4/102, ...; cardFacets()), in search
+  -- order, so a filter alone reads its cards in listing order and another filter is one key lookup.
+  -- Each import that changes the catalog builds it anew (writeCatalog.ts).
+  CREATE TABLE card_facets (
+    facet        text COLLATE "C" NOT NULL,  -- only compared for equality
+    search_order integer NOT NULL,
+    card_no      integer NOT NULL,
+    PRIMARY KEY (facet, search_order, card_no)
+  );
+  `,
 ];
 
 /**

@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
-import type { CardSearch, CatalogCounts, PageRequest } from '../../catalog/catalogStore.js';
+import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
-import { searchStatement } from './searchStatement.js';
+import { hasFacets, searchStatement } from './searchStatement.js';
 import { createPool, poolAnswers } from './pool.js';
 import { storedRowsVersion, writeCatalog } from './writeCatalog.js';
 
@@ -44,6 +44,21 @@ const CARDS_IN_SET = `
   FROM (SELECT id, (SELECT count(*)::int FROM cards WHERE set_id = $1) AS total FROM sets WHERE id = $1) s
   LEFT JOIN LATERAL (SELECT doc, set_order FROM cards WHERE set_id = s.id ORDER BY set_order LIMIT $2 OFFSET $3) p ON true
   ORDER BY p.set_order`;
+const FILTERED_CARDS_IN_SET = `
+  SELECT s.total, p.doc
+  FROM (SELECT id, (SELECT count(*)::int FROM cards c WHERE c.set_id = $1${hasFacets('c.search_order', '$4')}) AS total
+        FROM sets WHERE id = $1) s
+  LEFT JOIN LATERAL (SELECT c.doc, c.set_order FROM cards c WHERE c.set_id = s.id${hasFacets('c.search_order', '$4')}
+                     ORDER BY c.set_order LIMIT $2 OFFSET $3) p ON true
+  ORDER BY p.set_order`;
+// A filter-only listing walks the cards of its first facet in search order and checks the rest.
+const FILTERED = `
+  SELECT t.total, p.doc
+  FROM (SELECT count(*)::int AS total FROM card_facets d WHERE d.facet = $1${hasFacets('d.search_order', '$2')}) t
+  LEFT JOIN LATERAL (SELECT c.doc, d.search_order FROM card_facets d JOIN cards c USING (card_no)
+                     WHERE d.facet = $1${hasFacets('d.search_order', '$2')}
+                     ORDER BY d.search_order LIMIT $3 OFFSET $4) p ON true
+  ORDER BY p.search_order`;
 const CARD = 'SELECT doc, variants, other_languages AS "otherLanguages" FROM cards WHERE id = $1';
 const CARDS = 'SELECT id, doc, variants FROM cards WHERE id = ANY($1::text[])';
 
@@ -80,11 +95,16 @@ export class PostgresCatalogBackend implements CatalogBackend {
     return row ? { doc: row.doc, cardCount: row.card_count, otherLanguages: row.other_languages } : null;
   }
 
-  async cardsInSet(setId: string, { limit, offset }: PageRequest): Promise<StoredRows | null> {
-    const { rows } = await this.reads.query<PageRow>({
-      name: 'cards_in_set', text: CARDS_IN_SET, values: [setId, limit, offset],
-    });
+  async cardsInSet(setId: string, { limit, offset, facets = [] }: FilteredPageRequest): Promise<StoredRows | null> {
+    const { rows } = facets.length === 0
+      ? await this.reads.query<PageRow>({ name: 'cards_in_set', text: CARDS_IN_SET, values: [setId, limit, offset] })
+      : await this.reads.query<PageRow>(FILTERED_CARDS_IN_SET, [setId, limit, offset, facets]);
     return rows.length === 0 ? null : storedRows(rows);
+  }
+
+  async filteredCards([first, ...rest]: readonly string[], { limit, offset }: PageRequest): Promise<StoredRows> {
+    const { rows } = await this.reads.query<PageRow>(FILTERED, [first, rest, limit, offset]);
+    return storedRows(rows);
   }
 
   async card(id: string): Promise<StoredSingleCard | null> {

@@ -31,7 +31,7 @@ const UPSERT_CARDS = `
     other_languages = excluded.other_languages`;
 
 /** One row of UPSERT_CARDS's JSON: the card row's columns, its bigrams apart. */
-type CardColumns = Omit<CardRow, 'bigrams'>;
+type CardColumns = Omit<CardRow, 'bigrams' | 'facets'>;
 
 const deleteAbsent = (table: 'sets' | 'cards') => `
   DELETE FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
@@ -57,6 +57,25 @@ const SWAP_IN_NEXT_BIGRAMS = [
   'ALTER INDEX card_name_bigrams_next_pkey RENAME TO card_name_bigrams_pkey',
 ];
 
+/*
+ * The facets of every card (cardFacets()), for filters: rebuilt the same way, and for the same
+ * reason, as the bigrams.
+ */
+const CREATE_NEXT_FACETS = 'CREATE TABLE card_facets_next (LIKE card_facets)';
+const FILL_NEXT_FACETS = `
+  INSERT INTO card_facets_next (facet, search_order, card_no)
+  SELECT f.facet, c.search_order, c.card_no
+  FROM json_to_recordset($1::json) AS r (id text, facets json)
+  JOIN cards c ON c.id = r.id
+  CROSS JOIN LATERAL json_array_elements_text(r.facets) AS f (facet)`;
+// Keep in step with card_facets in migrations.ts.
+const SWAP_IN_NEXT_FACETS = [
+  'ALTER TABLE card_facets_next ADD PRIMARY KEY (facet, search_order, card_no)',
+  'DROP TABLE card_facets',
+  'ALTER TABLE card_facets_next RENAME TO card_facets',
+  'ALTER INDEX card_facets_next_pkey RENAME TO card_facets_pkey',
+];
+
 /** catalog_meta's rows_version; rows written before it was recorded are version 1. */
 export async function storedRowsVersion(client: pg.ClientBase | pg.Pool): Promise<number> {
   const { rows } = await client.query<{ value: string }>(`SELECT value FROM catalog_meta WHERE key = 'rows_version'`);
@@ -75,7 +94,8 @@ export async function writeCatalog(
   client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress, replacing?: number,
 ): Promise<CatalogCounts | null> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
-  if (replacing !== undefined && await storedRowsVersion(client) !== replacing) return null;
+  const storedVersion = await storedRowsVersion(client);
+  if (replacing !== undefined && storedVersion !== replacing) return null;
 
   await client.query(UPSERT_SETS, [JSON.stringify(rows.sets)]);
   await client.query(deleteAbsent('sets'), [JSON.stringify(rows.sets.map((set) => set.id))]);
@@ -83,7 +103,7 @@ export async function writeCatalog(
 
   let changedCards = 0;
   for (let start = 0; start < rows.cards.length; start += BATCH) {
-    const batch = rows.cards.slice(start, start + BATCH).map(({ bigrams: _bigrams, ...columns }): CardColumns => columns);
+    const batch = rows.cards.slice(start, start + BATCH).map(({ bigrams: _bigrams, facets: _facets, ...columns }): CardColumns => columns);
     changedCards += (await client.query(UPSERT_CARDS, [JSON.stringify(batch)])).rowCount ?? 0;
     progress?.('cards', start + batch.length, rows.cards.length);
   }
@@ -91,7 +111,8 @@ export async function writeCatalog(
   changedCards += removed.rowCount ?? 0;
   progress?.('cards', rows.cards.length, rows.cards.length);
 
-  if (changedCards > 0) await rebuildBigrams(client, rows.cards, progress);
+  // Rows of another version may derive their bigrams or facets differently, even from unchanged cards.
+  if (changedCards > 0 || storedVersion !== rows.version) await rebuildDerivedTables(client, rows.cards, progress);
 
   const meta: Array<[string, string]> = [['rows_version', String(rows.version)]];
   if (replacing === undefined) meta.unshift(['imported_at', rows.importedAt]);
@@ -104,13 +125,16 @@ export async function writeCatalog(
   return counts[0]!;
 }
 
-async function rebuildBigrams(client: pg.PoolClient, cards: CardRow[], progress?: ImportProgress): Promise<void> {
+/** The bigram and facet tables, built anew from every card row and swapped in. */
+async function rebuildDerivedTables(client: pg.PoolClient, cards: CardRow[], progress?: ImportProgress): Promise<void> {
   await client.query(CREATE_NEXT_BIGRAMS);
+  await client.query(CREATE_NEXT_FACETS);
   for (let start = 0; start < cards.length; start += BATCH) {
-    const batch = cards.slice(start, start + BATCH).map(({ id, bigrams }) => ({ id, bigrams: Object.fromEntries(bigrams) }));
-    await client.query(FILL_NEXT_BIGRAMS, [JSON.stringify(batch)]);
+    const batch = cards.slice(start, start + BATCH);
+    await client.query(FILL_NEXT_BIGRAMS, [JSON.stringify(batch.map(({ id, bigrams }) => ({ id, bigrams: Object.fromEntries(bigrams) })))]);
+    await client.query(FILL_NEXT_FACETS, [JSON.stringify(batch.map(({ id, facets }) => ({ id, facets })))]);
     progress?.('search index', start + batch.length, cards.length + 1);
   }
-  for (const statement of SWAP_IN_NEXT_BIGRAMS) await client.query(statement);
+  for (const statement of [...SWAP_IN_NEXT_BIGRAMS, ...SWAP_IN_NEXT_FACETS]) await client.query(statement);
   progress?.('search index', cards.length + 1, cards.length + 1);
 }

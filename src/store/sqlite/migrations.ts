@@ -62,6 +62,17 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
   ALTER TABLE sets ADD COLUMN other_languages TEXT NOT NULL DEFAULT '[]';
   ALTER TABLE cards ADD COLUMN other_languages TEXT NOT NULL DEFAULT '[]';
   `,
+  `
+  -- Filters: every facet of every card (type:Fire, number:4/102, ...; cardFacets()), in search
+  -- order, so a filter alone reads its cards in listing order and another filter is one key lookup.
+  -- Rows stored before it have none until they are rebuilt (a newer rows version) or re-imported.
+  CREATE TABLE card_facets (
+    facet        TEXT NOT NULL,
+    search_order INTEGER NOT NULL,
+    card_rowid   INTEGER NOT NULL,
+    PRIMARY KEY (facet, search_order, card_rowid)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: Database.Database, table: string, migrations: readonly string[]): void {

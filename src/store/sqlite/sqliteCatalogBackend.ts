@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
-import type { CardSearch, CatalogCounts, PageRequest } from '../../catalog/catalogStore.js';
+import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
@@ -19,13 +19,50 @@ const MATCH_RANK = 'CASE WHEN c.name_key = @key THEN 0 WHEN substr(c.name_key, 1
  * Ranks the matching rows on narrow columns first and reads the served JSON only for the page:
  * sorting a few hundred wide rows costs more than the search itself. (The rare scan path.)
  */
-const pageOfHits = (hits: string) => `
+const pageOfHits = (hits: string, filter: Filter) => `
   WITH hits AS MATERIALIZED (
     SELECT c.rowid AS hit, ${MATCH_RANK} AS match_rank, c.search_order, count(*) OVER () AS total
-    ${hits} AND (@lang IS NULL OR c.lang = @lang)
+    ${hits} AND (@lang IS NULL OR c.lang = @lang)${filter('c.search_order')}
     ORDER BY match_rank, c.search_order LIMIT @limit OFFSET @offset)
   SELECT cards.doc, hits.total FROM hits JOIN cards ON cards.rowid = hits.hit
   ORDER BY hits.match_rank, hits.search_order`;
+
+/**
+ * A condition on the row whose search order is `searchOrder`: '' for no filter, or that the card
+ * has every facet of the JSON array @facets, each looked up in card_facets' primary key.
+ */
+type Filter = (searchOrder: string) => string;
+const unfiltered: Filter = () => '';
+const hasFacets: Filter = (searchOrder) => `
+    AND NOT EXISTS (SELECT 1 FROM json_each(@facets) AS wanted WHERE NOT EXISTS (
+      SELECT 1 FROM card_facets f WHERE f.facet = wanted.value AND f.search_order = ${searchOrder}))`;
+
+/** The statements of a name search, with `filter` on every match. */
+function searchStatements(db: Database.Database, filter: Filter) {
+  return {
+    trigram: db.prepare<Record<string, unknown>, SearchRow>(`
+      WITH matched_names AS MATERIALIZED (
+        SELECT n.name_key, ${MATCH_RANK.replaceAll('c.name_key', 'n.name_key')} AS match_rank
+        FROM card_name_trigrams t JOIN card_names n ON n.rowid = t.rowid WHERE card_name_trigrams MATCH @match),
+      hits AS MATERIALIZED (
+        SELECT c.rowid AS hit, m.match_rank, c.search_order, count(*) OVER () AS total
+        FROM matched_names m JOIN cards c INDEXED BY cards_by_name ON c.name_key = m.name_key
+        WHERE (@lang IS NULL OR c.lang = @lang)${filter('c.search_order')}
+        ORDER BY m.match_rank, c.search_order LIMIT @limit OFFSET @offset)
+      SELECT cards.doc, hits.total FROM hits JOIN cards ON cards.rowid = hits.hit
+      ORDER BY hits.match_rank, hits.search_order`),
+    bigram: db.prepare<Record<string, unknown>, DocRow>(`
+      SELECT c.doc FROM card_name_bigrams b JOIN cards c ON c.rowid = b.card_rowid
+      WHERE b.gram = @key AND (@lang IS NULL OR b.lang = @lang)${filter('b.search_order')}
+      ORDER BY b.match_rank, b.search_order LIMIT @limit OFFSET @offset`),
+    countBigram: db.prepare<Record<string, unknown>, { n: number }>(`
+      SELECT count(*) AS n FROM card_name_bigrams b
+      WHERE b.gram = @key AND (@lang IS NULL OR b.lang = @lang)${filter('b.search_order')}`),
+    // A folded query can shrink below two code points (a ligature, say): scan, it is rare.
+    scan: db.prepare<Record<string, unknown>, SearchRow>(pageOfHits(`
+      FROM cards c WHERE instr(c.name_key, @key) > 0`, filter)),
+  };
+}
 
 const docsOf = (rows: DocRow[]) => rows.map((row) => row.doc);
 /** A window count rides on every row; with no row it is unknown. */
@@ -63,26 +100,20 @@ export class SqliteCatalogBackend implements CatalogBackend {
       cards: db.prepare<[string], StoredCard & { id: string }>(
         'SELECT id, doc, variants FROM cards WHERE id IN (SELECT value FROM json_each(?))'),
       card: db.prepare<[string], StoredSingleCard>('SELECT doc, variants, other_languages AS otherLanguages FROM cards WHERE id = ?'),
-      searchTrigram: db.prepare<Record<string, unknown>, SearchRow>(`
-        WITH matched_names AS MATERIALIZED (
-          SELECT n.name_key, ${MATCH_RANK.replaceAll('c.name_key', 'n.name_key')} AS match_rank
-          FROM card_name_trigrams t JOIN card_names n ON n.rowid = t.rowid WHERE card_name_trigrams MATCH @match),
-        hits AS MATERIALIZED (
-          SELECT c.rowid AS hit, m.match_rank, c.search_order, count(*) OVER () AS total
-          FROM matched_names m JOIN cards c INDEXED BY cards_by_name ON c.name_key = m.name_key
-          WHERE @lang IS NULL OR c.lang = @lang
-          ORDER BY m.match_rank, c.search_order LIMIT @limit OFFSET @offset)
-        SELECT cards.doc, hits.total FROM hits JOIN cards ON cards.rowid = hits.hit
-        ORDER BY hits.match_rank, hits.search_order`),
-      searchBigram: db.prepare<Record<string, unknown>, DocRow>(`
-        SELECT c.doc FROM card_name_bigrams b JOIN cards c ON c.rowid = b.card_rowid
-        WHERE b.gram = @key AND (@lang IS NULL OR b.lang = @lang)
-        ORDER BY b.match_rank, b.search_order LIMIT @limit OFFSET @offset`),
-      countBigram: db.prepare<Record<string, unknown>, { n: number }>(
-        'SELECT count(*) AS n FROM card_name_bigrams WHERE gram = @key AND (@lang IS NULL OR lang = @lang)'),
-      // A folded query can shrink below two code points (a ligature, say): scan, it is rare.
-      searchScan: db.prepare<Record<string, unknown>, SearchRow>(pageOfHits(`
-        FROM cards c WHERE instr(c.name_key, @key) > 0`)),
+      search: searchStatements(db, unfiltered),
+      filteredSearch: searchStatements(db, hasFacets),
+      filteredCardsInSet: db.prepare<Record<string, unknown>, DocRow>(`
+        SELECT c.doc FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}
+        ORDER BY c.set_order LIMIT @limit OFFSET @offset`),
+      countFilteredCardsInSet: db.prepare<Record<string, unknown>, { n: number }>(`
+        SELECT count(*) AS n FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}`),
+      // A filter-only listing walks the cards of its first facet in search order and checks the rest.
+      filtered: db.prepare<Record<string, unknown>, DocRow>(`
+        SELECT c.doc FROM card_facets d JOIN cards c ON c.rowid = d.card_rowid
+        WHERE d.facet = @first${hasFacets('d.search_order')}
+        ORDER BY d.search_order LIMIT @limit OFFSET @offset`),
+      countFiltered: db.prepare<Record<string, unknown>, { n: number }>(`
+        SELECT count(*) AS n FROM card_facets d WHERE d.facet = @first${hasFacets('d.search_order')}`),
     };
   }
 
@@ -97,10 +128,17 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return row ? { ...row, cardCount: this.statements.countCardsInSet.get(id)!.n } : null;
   }
 
-  async cardsInSet(setId: string, { limit, offset }: PageRequest): Promise<StoredRows | null> {
-    if (!this.statements.setDoc.get(setId)) return null;
-    const rows = this.statements.cardsInSet.all(setId, limit, offset);
-    return { docs: docsOf(rows), total: this.statements.countCardsInSet.get(setId)!.n };
+  async cardsInSet(setId: string, { limit, offset, facets = [] }: FilteredPageRequest): Promise<StoredRows | null> {
+    const s = this.statements;
+    if (!s.setDoc.get(setId)) return null;
+    if (facets.length === 0) return { docs: docsOf(s.cardsInSet.all(setId, limit, offset)), total: s.countCardsInSet.get(setId)!.n };
+    const params = { set: setId, facets: JSON.stringify(facets), limit, offset };
+    return { docs: docsOf(s.filteredCardsInSet.all(params)), total: s.countFilteredCardsInSet.get(params)!.n };
+  }
+
+  async filteredCards([first, ...rest]: readonly string[], { limit, offset }: PageRequest): Promise<StoredRows> {
+    const params = { first, facets: JSON.stringify(rest), limit, offset };
+    return { docs: docsOf(this.statements.filtered.all(params)), total: this.statements.countFiltered.get(params)!.n };
   }
 
   async card(id: string): Promise<StoredSingleCard | null> {
@@ -111,13 +149,15 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return this.statements.cards.all(JSON.stringify(ids));
   }
 
-  async searchCards({ key, lang, limit, offset }: CardSearch): Promise<StoredRows> {
+  async searchCards({ key, lang, limit, offset, facets = [] }: CardSearch): Promise<StoredRows> {
     const length = codePointLength(key);
-    const params = { key, keyLength: length, lang: lang ?? null, limit, offset, match: `"${key.replaceAll('"', '""')}"` };
-    if (length === 2) {
-      return { docs: docsOf(this.statements.searchBigram.all(params)), total: this.statements.countBigram.get(params)!.n };
-    }
-    return windowed((length >= 3 ? this.statements.searchTrigram : this.statements.searchScan).all(params));
+    const params = {
+      key, keyLength: length, lang: lang ?? null, limit, offset, match: `"${key.replaceAll('"', '""')}"`,
+      ...(facets.length > 0 ? { facets: JSON.stringify(facets) } : {}),
+    };
+    const search = facets.length > 0 ? this.statements.filteredSearch : this.statements.search;
+    if (length === 2) return { docs: docsOf(search.bigram.all(params)), total: search.countBigram.get(params)!.n };
+    return windowed((length >= 3 ? search.trigram : search.scan).all(params));
   }
 
   async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
@@ -147,6 +187,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
         search_order = excluded.search_order, name_key = excluded.name_key, gen = excluded.gen,
         doc = excluded.doc, variants = excluded.variants, other_languages = excluded.other_languages
       RETURNING rowid`);
+    const insertFacet = db.prepare('INSERT INTO card_facets (facet, search_order, card_rowid) VALUES (?, ?, ?)');
     const insertBigram = db.prepare(
       'INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
     const step = 5000;
@@ -159,10 +200,11 @@ export class SqliteCatalogBackend implements CatalogBackend {
       db.prepare('DELETE FROM sets WHERE gen <> ?').run(gen);
       progress?.('sets', rows.sets.length, rows.sets.length);
 
-      db.exec('DELETE FROM card_name_bigrams');
-      rows.cards.forEach(({ bigrams, ...card }, i) => {
+      db.exec('DELETE FROM card_name_bigrams; DELETE FROM card_facets;');
+      rows.cards.forEach(({ bigrams, facets, ...card }, i) => {
         const { rowid } = upsertCard.get({ ...card, gen }) as { rowid: number };
         for (const [gram, rank] of bigrams) insertBigram.run(gram, rank, card.search_order, card.lang, rowid);
+        for (const facet of facets) insertFacet.run(facet, card.search_order, rowid);
         if ((i + 1) % step === 0) progress?.('cards', i + 1, rows.cards.length);
       });
       db.prepare('DELETE FROM cards WHERE gen <> ?').run(gen);
