@@ -5,6 +5,7 @@ import { SOURCE_MAX_LENGTH } from '../access/email.js';
 import { SEARCH_TEXT_MESSAGE } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
 import { LANGUAGES } from '../schemas/common.js';
+import { CARD_DETAILS } from '../schemas/compactCard.js';
 import { MAX_BATCH_IDS } from '../schemas/queries.js';
 
 /*
@@ -99,6 +100,8 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   set: 'set must be a non-empty string',
   // The MCP tool list_cards_in_set names REST's `set` parameter set_id.
   set_id: 'set_id must be a non-empty string',
+  // The MCP card list tools' detail; REST lists have none.
+  detail: `detail must be one of: ${CARD_DETAILS.join(', ')}`,
   email: 'email must be a valid email address',
   source: `source must be a string of at most ${SOURCE_MAX_LENGTH} characters`,
 };
