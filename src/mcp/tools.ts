@@ -88,6 +88,9 @@ const ROWS = 'Rows are compact unless detail is "full": id, name, set_id, number
   'get_card. Whether it is legal: legalities {standard, expanded} (standard follows regulation_mark; null when ' +
   'unknown). detail "full" gives every field (game text, artist, images) in every row: only when you need them ' +
   'for many cards at once.';
+const GAME_TEXT = 'The card carries its game text, in its own language: abilities, attacks (cost, damage, effect), ' +
+  'weaknesses, resistances, retreat_cost; rules_text for a Trainer or Energy. legalities {standard, expanded} says ' +
+  'whether it may be played in each format; standard follows the card\'s regulation_mark.';
 
 const SearchCardsInput = Type.Object({
   q: SearchText,
@@ -134,13 +137,13 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   }),
   defineTool({
     name: 'get_card',
-    description: 'Get one card by id with all its variants (its printings: finish or edition, which one is the ' +
-      'default, and their images) and other_languages: the same card in the catalog\'s other languages ' +
+    description: 'Get one card by id with every field, all its variants (its printings: finish or edition, which ' +
+      'one is the default, and their images) and other_languages: the same card in the catalog\'s other languages ' +
       `({language, id, name}; e.g. from de-base1-4 Glurak to en-base1-4 Charizard). ${CARD_ID} Ids are ` +
       `case-sensitive; the language is the first part (${LANGUAGES.join(', ')}). An unknown id fails; find ids ` +
       'with search_cards or list_cards_in_set. Or give ids instead of id, an array of up to 50 card ids, to get ' +
       'them in one call (counted once): data holds the cards found with their variants (no other_languages), in ' +
-      'the order asked, and not_found the ids that match no card; it does not fail for unknown ids. ' +
+      `the order asked, and not_found the ids that match no card; it does not fail for unknown ids. ${GAME_TEXT} ` +
       `${KEY_NEEDED} ${ERRORS}`,
     input: GetCardInput,
     output: GetCardOutput,

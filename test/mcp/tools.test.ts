@@ -103,6 +103,8 @@ describe('MCP tools/list', () => {
       assert.match(description, /What a card does \(abilities, attacks, rules_text\): call get_card/, `${name} points to get_card`);
       assert.match(description, /legalities \{standard, expanded\}/, `${name} says where legality is`);
     }
+    assert.match(tools.get('get_card')!.description!, /attacks \(cost, damage, effect\)/);
+    assert.match(tools.get('get_card')!.description!, /standard follows the card's regulation_mark/);
     for (const name of ['search_cards', 'list_sets']) {
       assert.ok(LANGUAGES.every((code) => tools.get(name)!.description!.includes(code)), `${name} lists the 16 codes`);
     }
