@@ -6,6 +6,7 @@ import { SOURCE_MAX_LENGTH } from '../access/email.js';
 import { SEARCH_TEXT_MESSAGE } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
 import { LANGUAGES } from '../schemas/common.js';
+import { CARD_DETAILS } from '../schemas/compactCard.js';
 import { MAX_BATCH_IDS } from '../schemas/queries.js';
 
 /*
@@ -109,6 +110,8 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   artist: 'artist must be an artist\'s name of 1 to 100 characters',
   number: 'number must be a card number as printed (4, 004, TG05), or a number over the set\'s printed total (4/102)',
   set_code: 'set_code must be a set\'s printed abbreviation, such as PAL, SVI or BS',
+  // The MCP card list tools' detail; REST lists have none.
+  detail: `detail must be one of: ${CARD_DETAILS.join(', ')}`,
   email: 'email must be a valid email address',
   source: `source must be a string of at most ${SOURCE_MAX_LENGTH} characters`,
 };

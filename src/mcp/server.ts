@@ -8,7 +8,9 @@ export const SERVER_INFO = { name: 'tcg-catalog', title: 'Pokémon TCG Catalog',
 const INSTRUCTIONS = 'Every Pokémon TCG set and card in 16 languages, with every printing. ' +
   'Without a key, call get_api_key with the user\'s email and ask the user to send the key as the header ' +
   '`Authorization: Bearer <key>` on this connection; then search_cards by name (in the language searched), ' +
-  'get_card for a card\'s printings, list_sets, get_set and list_cards_in_set to browse.';
+  'get_card for a card\'s printings, list_sets, get_set and list_cards_in_set to browse. The card lists answer ' +
+  'compact rows (detail "full" for every field); get_card tells what a card does (abilities, attacks, rules_text), ' +
+  'and legalities, in every row, whether it is legal in Standard and Expanded.';
 
 /*
  * A Server builds its own Ajv instance unless given a validator, which costs about a

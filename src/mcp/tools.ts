@@ -1,17 +1,20 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
-import type { CatalogQueries } from '../catalog/catalogQueries.js';
-import { CardBatch, CardList, SingleCard } from '../schemas/card.js';
+import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
+import { CardBatch, SingleCard } from '../schemas/card.js';
+import { CardDetail, CardListResult } from '../schemas/compactCard.js';
 import { LANGUAGES } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { CardIdList, CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
 import { SetList, SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
+import { compactCardList } from './compactRows.js';
 
 /**
  * The MCP tools: one place mapping each tool to its schemas (the REST ones) and to the
- * call that answers it, so an MCP answer is the REST answer for the same request.
+ * call that answers it, so an MCP answer is the REST answer for the same request. The card list
+ * tools cut each row down to a CompactCard unless asked for the full rows (detail "full").
  */
 
 /** What a tool call answers: the JSON body REST would send, or REST's error message. */
@@ -38,7 +41,7 @@ export interface ToolDefinition<Input extends TObject = TObject> {
   name: string;
   description: string;
   input: Input;
-  /** An object schema, as MCP requires of an output schema (get_card's is an object of either of two shapes). */
+  /** An object schema, as MCP requires of an output schema (get_card's and the card lists' are an object of either of two shapes). */
   output: TSchema;
   annotations: ToolAnnotations;
   /** Whether a call needs a valid key and counts once against its month. */
@@ -63,6 +66,10 @@ const catalogAnnotations = (title: string): ToolAnnotations =>
 const fromQuery = (result: { ok: true; body: string } | { ok: false; message: string }): ToolOutcome =>
   result.ok ? { ok: true, body: result.body } : { ok: false, message: result.message };
 
+/** A card list as asked: REST's rows (full), or each cut down to a CompactCard (the default). */
+const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome =>
+  result.ok && detail !== 'full' ? { ok: true, body: compactCardList(result.body) } : fromQuery(result);
+
 /** The REST query parameter, required: a tool argument that stands for a path segment. */
 const required = <T extends TSchema>(schema: T) => Type.Optional(schema, false);
 
@@ -76,12 +83,21 @@ const LANGUAGE_CODES = `The 16 language codes: ${LANGUAGES.join(', ')}.`;
 const SET_ID = 'Set ids are <lang>-<set code>, e.g. en-base1, fr-base1, ja-PMCG1.';
 const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PMCG1-035.';
 const ERRORS = 'A failed call returns isError with a sentence saying what to fix.';
+const ROWS = 'Rows are compact unless detail is "full": id, name, set_id, number, supertype, subtypes, types, hp, ' +
+  'rarity, regulation_mark, legalities; no game text. What a card does (abilities, attacks, rules_text): call ' +
+  'get_card. Whether it is legal: legalities {standard, expanded} (standard follows regulation_mark; null when ' +
+  'unknown). detail "full" gives every field (game text, artist, images) in every row: only when you need them ' +
+  'for many cards at once.';
+const GAME_TEXT = 'The card carries its game text, in its own language: abilities, attacks (cost, damage, effect), ' +
+  'weaknesses, resistances, retreat_cost; rules_text for a Trainer or Energy. legalities {standard, expanded} says ' +
+  'whether it may be played in each format; standard follows the card\'s regulation_mark.';
 
 const SearchCardsInput = Type.Object({
   q: SearchText,
   lang: CardsQuery.properties.lang,
   limit: CardsQuery.properties.limit,
   offset: CardsQuery.properties.offset,
+  detail: Type.Optional(CardDetail),
 });
 const GetCardInput = Type.Object({ id: CardsQuery.properties.id, ids: Type.Optional(CardIdList) });
 /** get_card answers one card (id) or a batch (ids). */
@@ -91,6 +107,7 @@ const ListCardsInSetInput = Type.Object({
   set_id: required(CardsQuery.properties.set),
   limit: CardsQuery.properties.limit,
   offset: CardsQuery.properties.offset,
+  detail: Type.Optional(CardDetail),
 });
 const ListSetsInput = Type.Object({
   lang: SetsQuery.properties.lang,
@@ -102,30 +119,31 @@ const GetSetInput = Type.Object({ id: required(SetsQuery.properties.id) });
 export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'search_cards',
-    description: 'Search Pokémon TCG cards by name. Returns a page of cards (id, set_id, number, name, supertype, ' +
-      'types, rarity, artist, image URLs; no variants), best matches first: the exact name, then names starting ' +
-      'with q, then names containing it. Names are stored in each card\'s own language, so search with the name ' +
-      'in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), リザードン (ja). Case, accents, ' +
+    description: 'Search Pokémon TCG cards by name. Returns a page of cards (no variants), best matches first: the ' +
+      'exact name, then names starting with q, then names containing it. Names are stored in each card\'s own ' +
+      'language, so search with the name in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), ' +
+      'リザードン (ja). Case, accents, ' +
       'letter width and hiragana/katakana do not matter, nor do spaces, apostrophes, hyphens and dots ' +
       '(shaymin ex finds Shaymin-EX, mr mime finds Mr. Mime). Without lang every language is searched; lang restricts ' +
-      `the search to one. ${LANGUAGE_CODES} pagination.total is an estimate, has_more is exact. ${PAGING} ` +
-      `${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
+      `the search to one. ${LANGUAGE_CODES} ${ROWS} pagination.total is an estimate, has_more is exact. ` +
+      `${PAGING} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
     input: SearchCardsInput,
-    output: CardList,
+    output: CardListResult,
     annotations: catalogAnnotations('Search cards by name'),
     keyed: true,
     argumentsLike: 'querystring',
-    run: ({ q, lang, limit, offset }, { queries }) => queries.searchCards({ q, lang, limit, offset }).then(fromQuery),
+    run: ({ q, lang, limit, offset, detail }, { queries }) =>
+      queries.searchCards({ q, lang, limit, offset }).then(inDetail(detail)),
   }),
   defineTool({
     name: 'get_card',
-    description: 'Get one card by id with all its variants (its printings: finish or edition, which one is the ' +
-      'default, and their images) and other_languages: the same card in the catalog\'s other languages ' +
+    description: 'Get one card by id with every field, all its variants (its printings: finish or edition, which ' +
+      'one is the default, and their images) and other_languages: the same card in the catalog\'s other languages ' +
       `({language, id, name}; e.g. from de-base1-4 Glurak to en-base1-4 Charizard). ${CARD_ID} Ids are ` +
       `case-sensitive; the language is the first part (${LANGUAGES.join(', ')}). An unknown id fails; find ids ` +
       'with search_cards or list_cards_in_set. Or give ids instead of id, an array of up to 50 card ids, to get ' +
       'them in one call (counted once): data holds the cards found with their variants (no other_languages), in ' +
-      'the order asked, and not_found the ids that match no card; it does not fail for unknown ids. ' +
+      `the order asked, and not_found the ids that match no card; it does not fail for unknown ids. ${GAME_TEXT} ` +
       `${KEY_NEEDED} ${ERRORS}`,
     input: GetCardInput,
     output: GetCardOutput,
@@ -141,14 +159,15 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'list_cards_in_set',
     description: 'List the cards of one set in collector-number order (1, 2, 10, 10a, H1, SV1, TG01). Returns a ' +
-      `page of cards without variants; pagination.total is exact. ${SET_ID} An unknown set fails; find set ids ` +
-      `with list_sets. ${PAGING} ${KEY_NEEDED} ${ERRORS}`,
+      `page of cards without variants; pagination.total is exact. ${ROWS} ${SET_ID} An unknown set fails; find ` +
+      `set ids with list_sets. ${PAGING} ${KEY_NEEDED} ${ERRORS}`,
     input: ListCardsInSetInput,
-    output: CardList,
+    output: CardListResult,
     annotations: catalogAnnotations('List the cards of a set'),
     keyed: true,
     argumentsLike: 'querystring',
-    run: ({ set_id, limit, offset }, { queries }) => queries.listCardsInSet(set_id, { limit, offset }).then(fromQuery),
+    run: ({ set_id, limit, offset, detail }, { queries }) =>
+      queries.listCardsInSet(set_id, { limit, offset }).then(inDetail(detail)),
   }),
   defineTool({
     name: 'list_sets',

@@ -3,14 +3,14 @@ import { after, before, describe, test } from 'node:test';
 import { McpHarness, withoutRetrievedAt, type McpSession } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 
-/** Each catalog tool call beside the REST request with the same parameters. */
+/** Each catalog tool call beside the REST request with the same parameters; the card lists asked for REST's full rows. */
 const SAME_REQUESTS: Array<{ tool: string; args: Record<string, unknown>; rest: string }> = [
   { tool: 'list_sets', args: {}, rest: '/v1/sets' },
   { tool: 'list_sets', args: { lang: 'en', limit: 1, offset: 1 }, rest: '/v1/sets?lang=en&limit=1&offset=1' },
   { tool: 'get_set', args: { id: 'en-base1' }, rest: '/v1/sets?id=en-base1' },
   { tool: 'get_set', args: { id: 'ja-PMCG1' }, rest: '/v1/sets?id=ja-PMCG1' },
-  { tool: 'list_cards_in_set', args: { set_id: 'en-base1' }, rest: '/v1/cards?set=en-base1' },
-  { tool: 'list_cards_in_set', args: { set_id: 'en-base1', limit: 2, offset: 2 }, rest: '/v1/cards?set=en-base1&limit=2&offset=2' },
+  { tool: 'list_cards_in_set', args: { set_id: 'en-base1', detail: 'full' }, rest: '/v1/cards?set=en-base1' },
+  { tool: 'list_cards_in_set', args: { set_id: 'en-base1', limit: 2, offset: 2, detail: 'full' }, rest: '/v1/cards?set=en-base1&limit=2&offset=2' },
   { tool: 'get_card', args: { id: 'en-base1-4' }, rest: '/v1/cards?id=en-base1-4' },
   { tool: 'get_card', args: { id: 'ja-PMCG1-035' }, rest: '/v1/cards?id=ja-PMCG1-035' },
   {
@@ -18,11 +18,11 @@ const SAME_REQUESTS: Array<{ tool: string; args: Record<string, unknown>; rest: 
     rest: '/v1/cards?ids=fr-base1-4,en-base1-999,ja-PMCG1-035,fr-base1-4',
   },
   { tool: 'get_card', args: { ids: ['en-none'] }, rest: '/v1/cards?ids=en-none' },
-  { tool: 'search_cards', args: { q: 'pikachu' }, rest: '/v1/cards?q=pikachu' },
-  { tool: 'search_cards', args: { q: 'pikachu', lang: 'de', limit: 1 }, rest: '/v1/cards?q=pikachu&lang=de&limit=1' },
-  { tool: 'search_cards', args: { q: 'Dracaufeu' }, rest: '/v1/cards?q=Dracaufeu' },
-  { tool: 'search_cards', args: { q: 'ピカチュウ' }, rest: `/v1/cards?q=${encodeURIComponent('ピカチュウ')}` },
-  { tool: 'search_cards', args: { q: 'mewtwo' }, rest: '/v1/cards?q=mewtwo' },
+  { tool: 'search_cards', args: { q: 'pikachu', detail: 'full' }, rest: '/v1/cards?q=pikachu' },
+  { tool: 'search_cards', args: { q: 'pikachu', lang: 'de', limit: 1, detail: 'full' }, rest: '/v1/cards?q=pikachu&lang=de&limit=1' },
+  { tool: 'search_cards', args: { q: 'Dracaufeu', detail: 'full' }, rest: '/v1/cards?q=Dracaufeu' },
+  { tool: 'search_cards', args: { q: 'ピカチュウ', detail: 'full' }, rest: `/v1/cards?q=${encodeURIComponent('ピカチュウ')}` },
+  { tool: 'search_cards', args: { q: 'mewtwo', detail: 'full' }, rest: '/v1/cards?q=mewtwo' },
 ];
 
 for (const store of STORE_KINDS) {

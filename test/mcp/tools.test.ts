@@ -4,6 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { constUnionsToEnums } from '../../src/schemas/publishedSchema.js';
 import { Type } from '@sinclair/typebox';
 import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
+import { CardDetail, CompactCardList } from '../../src/schemas/compactCard.js';
 import { LANGUAGES } from '../../src/schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../../src/schemas/keys.js';
 import { CardIdList, CardsQuery, SearchText } from '../../src/schemas/queries.js';
@@ -32,9 +33,10 @@ describe('MCP tools/list', () => {
     assert.deepEqual([...tools.keys()].sort(), [...CATALOG_TOOLS, 'get_api_key'].sort());
   });
 
-  test('the output schemas are the REST response schemas', () => {
-    assert.deepEqual(tools.get('search_cards')!.outputSchema, asWire(CardList));
-    assert.deepEqual(tools.get('list_cards_in_set')!.outputSchema, asWire(CardList));
+  test('the output schemas are the REST response schemas, or the card lists of compact rows', () => {
+    const cardLists = asWire({ ...Type.Union([CompactCardList, CardList]), type: 'object', title: 'CardListResult' });
+    assert.deepEqual(tools.get('search_cards')!.outputSchema, cardLists);
+    assert.deepEqual(tools.get('list_cards_in_set')!.outputSchema, cardLists);
     assert.deepEqual(tools.get('get_card')!.outputSchema, asWire({ ...Type.Union([SingleCard, CardBatch]), type: 'object', title: 'GetCardResult' }));
     assert.deepEqual(tools.get('list_sets')!.outputSchema, asWire(SetList));
     assert.deepEqual(tools.get('get_set')!.outputSchema, asWire(SingleSet));
@@ -44,7 +46,7 @@ describe('MCP tools/list', () => {
   test('the input schemas mirror the REST parameters, built from the REST parameter schemas', () => {
     const input = (name: string) => tools.get(name)!.inputSchema;
     assert.deepEqual(input('search_cards').required, ['q']);
-    assert.deepEqual(Object.keys(input('search_cards').properties!), ['q', 'lang', 'limit', 'offset']);
+    assert.deepEqual(Object.keys(input('search_cards').properties!), ['q', 'lang', 'limit', 'offset', 'detail']);
     assert.deepEqual(input('search_cards').properties!.q, asWire(SearchText));
     assert.deepEqual(input('search_cards').properties!.limit, asWire(CardsQuery.properties.limit));
     assert.deepEqual((input('search_cards').properties!.lang as { enum: string[] }).enum, [...LANGUAGES]);
@@ -54,10 +56,21 @@ describe('MCP tools/list', () => {
     assert.equal((input('get_card').properties!.ids as { maxItems: number }).maxItems, 50);
     assert.deepEqual(input('get_set').required, ['id']);
     assert.deepEqual(input('list_cards_in_set').required, ['set_id']);
-    assert.deepEqual(Object.keys(input('list_cards_in_set').properties!), ['set_id', 'limit', 'offset']);
+    assert.deepEqual(Object.keys(input('list_cards_in_set').properties!), ['set_id', 'limit', 'offset', 'detail']);
     assert.equal(input('list_sets').required, undefined);
     assert.deepEqual(Object.keys(input('list_sets').properties!), ['lang', 'limit', 'offset']);
     assert.deepEqual(input('get_api_key'), asWire(KeyRequestBody));
+  });
+
+  test('detail, of the card lists only, is published as an enum whose default is compact', () => {
+    for (const name of ['search_cards', 'list_cards_in_set']) {
+      const detail = tools.get(name)!.inputSchema.properties!.detail as { type: string; enum: string[]; default: string };
+      assert.deepEqual(detail, asWire(CardDetail));
+      assert.deepEqual([detail.type, detail.enum, detail.default], ['string', ['compact', 'full'], 'compact'], name);
+    }
+    for (const name of ['get_card', 'list_sets', 'get_set']) {
+      assert.equal(tools.get(name)!.inputSchema.properties!.detail, undefined, name);
+    }
   });
 
   test('the catalog tools are read-only, idempotent and closed-world; get_api_key is not read-only', () => {
@@ -84,6 +97,14 @@ describe('MCP tools/list', () => {
     assert.match(tools.get('get_card')!.description!, /an array of up to 50 card ids/);
     assert.match(tools.get('get_set')!.description!, /<lang>-<set code>/);
     assert.match(tools.get('search_cards')!.description!, /in the language you search/);
+    for (const name of ['search_cards', 'list_cards_in_set']) {
+      const description = tools.get(name)!.description!;
+      assert.match(description, /compact unless detail is "full"/, `${name} names its rows and detail`);
+      assert.match(description, /What a card does \(abilities, attacks, rules_text\): call get_card/, `${name} points to get_card`);
+      assert.match(description, /legalities \{standard, expanded\}/, `${name} says where legality is`);
+    }
+    assert.match(tools.get('get_card')!.description!, /attacks \(cost, damage, effect\)/);
+    assert.match(tools.get('get_card')!.description!, /standard follows the card's regulation_mark/);
     for (const name of ['search_cards', 'list_sets']) {
       assert.ok(LANGUAGES.every((code) => tools.get(name)!.description!.includes(code)), `${name} lists the 16 codes`);
     }

@@ -29,6 +29,7 @@ describe('MCP transport: stateless Streamable HTTP on the REST port', () => {
     assert.equal(session.client.getServerVersion()?.name, 'tcg-catalog');
     assert.ok(session.client.getServerCapabilities()?.tools);
     assert.match(session.client.getInstructions() ?? '', /get_api_key/);
+    assert.match(session.client.getInstructions() ?? '', /compact rows \(detail "full" for every field\); get_card tells what a card does/);
     const initialize = await harness.post(INITIALIZE);
     assert.equal((initialize.body as { result: { protocolVersion: string } }).result.protocolVersion, LATEST_PROTOCOL_VERSION);
     await session.close();

@@ -1,0 +1,16 @@
+import type { Card } from '../schemas/card.js';
+import { COMPACT_CARD_FIELDS, type CompactCard } from '../schemas/compactCard.js';
+
+/**
+ * A REST card list body with each row cut down to a CompactCard; pagination and retrieved_at as
+ * they were. Parsing and serializing again costs little next to the tokens it saves (a page is at
+ * most 200 rows), and the stored documents stay the one served JSON.
+ */
+export function compactCardList(body: string): string {
+  const list = JSON.parse(body) as { data: Card[] };
+  return JSON.stringify({ ...list, data: list.data.map(compactCard) });
+}
+
+export function compactCard(card: Card): CompactCard {
+  return Object.fromEntries(COMPACT_CARD_FIELDS.map((field) => [field, card[field]])) as CompactCard;
+}
