@@ -23,6 +23,11 @@ export const FILTER_NAMES = [
   'supertype', 'subtype', 'type', 'rarity', 'regulation_mark', 'legal', 'artist', 'number', 'set_code',
 ] as const satisfies ReadonlyArray<keyof CardFilters>;
 
+/** The filters among a request's parameters or a tool's arguments, and only those. */
+export function filtersOf(values: CardFilters): CardFilters {
+  return Object.fromEntries(FILTER_NAMES.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
+}
+
 /**
  * The facets a filter asks for, the most selective kind first: a filter-only listing walks the
  * first one's cards in order and checks the others, so the first should have the fewest cards.

@@ -1,12 +1,13 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
+import { FILTER_NAMES, filtersOf } from '../catalog/cardFacets.js';
 import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
 import { CardBatch, SingleCard } from '../schemas/card.js';
 import { CardDetail, CardListResult } from '../schemas/compactCard.js';
 import { LANGUAGES } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
-import { CardIdList, CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
+import { CardFilterParameters, CardIdList, CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
 import { SetList, SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { compactCardList } from './compactRows.js';
@@ -93,12 +94,19 @@ const GAME_TEXT = 'The card carries its game text, in its own language: abilitie
   'whether it may be played in each format; standard follows the card\'s regulation_mark.';
 
 const SearchCardsInput = Type.Object({
-  q: SearchText,
+  q: Type.Optional(SearchText),
   lang: CardsQuery.properties.lang,
   limit: CardsQuery.properties.limit,
   offset: CardsQuery.properties.offset,
   detail: Type.Optional(CardDetail),
+  ...CardFilterParameters,
 });
+const Q_OR_FILTER = `give q, or at least one filter (${FILTER_NAMES.join(', ')})`;
+const FILTERS = 'Filters, combined with AND, in English whatever the language: supertype, subtype (Stage2, ex, ' +
+  'Supporter...), type (Fire...), rarity, regulation_mark, legal (standard or expanded), artist (whole name), number ' +
+  '(4, 004, or 4/102 for number over the set\'s printed total) and set_code (the printed set abbreviation: the ' +
+  '"PAL 185" on a card is set_code PAL, number 185).';
+
 const GetCardInput = Type.Object({ id: CardsQuery.properties.id, ids: Type.Optional(CardIdList) });
 /** get_card answers one card (id) or a batch (ids). */
 const GetCardOutput = Type.Union([SingleCard, CardBatch], { type: 'object', title: 'GetCardResult' });
@@ -108,6 +116,7 @@ const ListCardsInSetInput = Type.Object({
   limit: CardsQuery.properties.limit,
   offset: CardsQuery.properties.offset,
   detail: Type.Optional(CardDetail),
+  ...CardFilterParameters,
 });
 const ListSetsInput = Type.Object({
   lang: SetsQuery.properties.lang,
@@ -119,21 +128,28 @@ const GetSetInput = Type.Object({ id: required(SetsQuery.properties.id) });
 export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'search_cards',
-    description: 'Search Pokémon TCG cards by name. Returns a page of cards (no variants), best matches first: the ' +
+    description: 'Search Pokémon TCG cards by name, by filters, or both. Returns a page of cards (no variants); by name, ' +
+      'best matches first: the ' +
       'exact name, then names starting with q, then names containing it. Names are stored in each card\'s own ' +
       'language, so search with the name in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), ' +
       'リザードン (ja). Case, accents, ' +
       'letter width and hiragana/katakana do not matter, nor do spaces, apostrophes, hyphens and dots ' +
       '(shaymin ex finds Shaymin-EX, mr mime finds Mr. Mime). Without lang every language is searched; lang restricts ' +
-      `the search to one. ${LANGUAGE_CODES} ${ROWS} pagination.total is an estimate, has_more is exact. ` +
+      `the search to one. ${LANGUAGE_CODES} ${FILTERS} Filters alone (no q) list every match newest set first, ` +
+      `with an exact total. ${ROWS} With q, pagination.total is an estimate; has_more is always exact. ` +
       `${PAGING} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
     input: SearchCardsInput,
     output: CardListResult,
     annotations: catalogAnnotations('Search cards by name'),
     keyed: true,
     argumentsLike: 'querystring',
-    run: ({ q, lang, limit, offset, detail }, { queries }) =>
-      queries.searchCards({ q, lang, limit, offset }).then(inDetail(detail)),
+    run: async (args, { queries }) => {
+      const { q, lang, limit, offset, detail } = args;
+      const filters = filtersOf(args);
+      if (q !== undefined) return inDetail(detail)(await queries.searchCards({ q, lang, limit, offset, filters }));
+      if (Object.keys(filters).length === 0) return { ok: false, message: Q_OR_FILTER };
+      return inDetail(detail)(await queries.listFilteredCards({ lang, limit, offset, filters }));
+    },
   }),
   defineTool({
     name: 'get_card',
@@ -159,15 +175,16 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'list_cards_in_set',
     description: 'List the cards of one set in collector-number order (1, 2, 10, 10a, H1, SV1, TG01). Returns a ' +
-      `page of cards without variants; pagination.total is exact. ${ROWS} ${SET_ID} An unknown set fails; find ` +
+      `page of cards without variants; pagination.total is exact. The filters of search_cards narrow it. ${ROWS} ` +
+      `${SET_ID} An unknown set fails; find ` +
       `set ids with list_sets. ${PAGING} ${KEY_NEEDED} ${ERRORS}`,
     input: ListCardsInSetInput,
     output: CardListResult,
     annotations: catalogAnnotations('List the cards of a set'),
     keyed: true,
     argumentsLike: 'querystring',
-    run: ({ set_id, limit, offset, detail }, { queries }) =>
-      queries.listCardsInSet(set_id, { limit, offset }).then(inDetail(detail)),
+    run: (args, { queries }) =>
+      queries.listCardsInSet(args.set_id, { limit: args.limit, offset: args.offset, filters: filtersOf(args) }).then(inDetail(args.detail)),
   }),
   defineTool({
     name: 'list_sets',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { FILTER_NAMES, type CardFilters } from '../catalog/cardFacets.js';
+import { FILTER_NAMES, filtersOf } from '../catalog/cardFacets.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { CardBatch, CardList, SingleCard } from '../schemas/card.js';
 import { ErrorBody } from '../schemas/common.js';
@@ -13,11 +13,6 @@ export const EXACTLY_ONE = 'exactly one of id, set, q is required';
 /** `ids` beside id, set or q. (Without ids the message stays the one above, which clients may already match.) */
 export const EXACTLY_ONE_WITH_IDS = 'exactly one of id, ids, set, q is required';
 export const FILTERS_NOT_WITH_ID = `the filters (${FILTER_NAMES.join(', ')}) go with q, with set or alone, not with id or ids`;
-
-/** The filters the query holds, and only those. */
-function filtersOf(query: CardFilters): CardFilters {
-  return Object.fromEntries(FILTER_NAMES.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])));
-}
 
 export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> = async (app, { queries }) => {
   app.get('/v1/cards', {

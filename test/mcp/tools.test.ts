@@ -1,3 +1,4 @@
+import { FILTER_NAMES } from '../../src/catalog/cardFacets.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -7,7 +8,7 @@ import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
 import { CardDetail, CompactCardList } from '../../src/schemas/compactCard.js';
 import { LANGUAGES } from '../../src/schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../../src/schemas/keys.js';
-import { CardIdList, CardsQuery, SearchText } from '../../src/schemas/queries.js';
+import { CardFilterParameters, CardIdList, CardsQuery, SearchText } from '../../src/schemas/queries.js';
 import { SetList, SingleSet } from '../../src/schemas/set.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 
@@ -45,8 +46,8 @@ describe('MCP tools/list', () => {
 
   test('the input schemas mirror the REST parameters, built from the REST parameter schemas', () => {
     const input = (name: string) => tools.get(name)!.inputSchema;
-    assert.deepEqual(input('search_cards').required, ['q']);
-    assert.deepEqual(Object.keys(input('search_cards').properties!), ['q', 'lang', 'limit', 'offset', 'detail']);
+    assert.equal(input('search_cards').required, undefined, 'q or a filter');
+    assert.deepEqual(Object.keys(input('search_cards').properties!), ['q', 'lang', 'limit', 'offset', 'detail', ...FILTER_NAMES]);
     assert.deepEqual(input('search_cards').properties!.q, asWire(SearchText));
     assert.deepEqual(input('search_cards').properties!.limit, asWire(CardsQuery.properties.limit));
     assert.deepEqual((input('search_cards').properties!.lang as { enum: string[] }).enum, [...LANGUAGES]);
@@ -56,7 +57,8 @@ describe('MCP tools/list', () => {
     assert.equal((input('get_card').properties!.ids as { maxItems: number }).maxItems, 50);
     assert.deepEqual(input('get_set').required, ['id']);
     assert.deepEqual(input('list_cards_in_set').required, ['set_id']);
-    assert.deepEqual(Object.keys(input('list_cards_in_set').properties!), ['set_id', 'limit', 'offset', 'detail']);
+    assert.deepEqual(Object.keys(input('list_cards_in_set').properties!), ['set_id', 'limit', 'offset', 'detail', ...FILTER_NAMES]);
+    for (const filter of FILTER_NAMES) assert.deepEqual(input('search_cards').properties![filter], asWire(CardFilterParameters[filter]));
     assert.equal(input('list_sets').required, undefined);
     assert.deepEqual(Object.keys(input('list_sets').properties!), ['lang', 'limit', 'offset']);
     assert.deepEqual(input('get_api_key'), asWire(KeyRequestBody));
