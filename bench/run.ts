@@ -44,6 +44,9 @@ const scenarios: Scenario[] = [
   { name: 'search, common term', path: '/v1/cards?q=pikachu&limit=20' },
   { name: 'search, rare term', path: '/v1/cards?q=wynaut&limit=20' },
   { name: 'search, 2-char CJK', path: `/v1/cards?q=${encodeURIComponent('ピカ')}&limit=20` },
+  { name: 'filters alone, 50', path: '/v1/cards?type=Fire&subtype=Stage2&legal=expanded&limit=50' },
+  { name: 'number=4/102', path: '/v1/cards?number=4%2F102' },
+  { name: 'search_cards, 50 compact rows (MCP)', path: '/mcp', method: 'POST', body: mcpCall('search_cards', { q: 'pikachu', limit: 50 }) },
   { name: 'MCP get_card (tools/call)', path: '/mcp', method: 'POST', body: mcpCall('get_card', { id: 'en-base1-4' }) },
 ];
 
