@@ -54,7 +54,8 @@ export class StoredCatalog implements CatalogStore {
 
   async rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null> {
     const version = await this.backend.rowsVersion();
-    if (version === ROWS_VERSION) return null;
+    // An empty catalog has no rows to rebuild (and no version recorded yet).
+    if (version === ROWS_VERSION || (await this.backend.counts()).sets === 0) return null;
     const catalog: Catalog = { sets: [], cards: [] };
     for await (const set of this.exportSets()) catalog.sets.push(set);
     for await (const card of this.exportCards()) catalog.cards.push(card);
