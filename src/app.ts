@@ -57,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', ...MCP_HEADERS],
-    exposedHeaders: [...RATE_LIMIT_HEADERS, ...MCP_HEADERS],
+    exposedHeaders: [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag'],
     maxAge: 86400,
     strictPreflight: false,
   });
