@@ -169,6 +169,12 @@ for (const store of STORE_KINDS) {
     it('browsers may read the ETag (CORS)', async () => {
       const response = await get(SET_PAGE, { origin: 'https://example.org' });
       assert.match(String(response.headers['access-control-expose-headers']), /\bETag\b/);
+      const preflight = await fetch(`${server.baseUrl}${SET_PAGE}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,if-none-match' },
+      });
+      assert.equal(preflight.status, 204);
+      assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /If-None-Match/);
     });
   });
 }
