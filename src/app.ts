@@ -56,8 +56,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', ...MCP_HEADERS],
-    exposedHeaders: [...RATE_LIMIT_HEADERS, ...MCP_HEADERS],
+    // If-None-Match for a script that revalidates by itself (a browser's own cache needs no preflight).
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS],
+    exposedHeaders: [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag'],
     maxAge: 86400,
     strictPreflight: false,
   });

@@ -14,20 +14,36 @@ export const RATE_LIMIT_HEADER_COMPONENTS = {
   'Retry-After': { ...integerHeader('Seconds until the window resets (on 429 only).'), required: false },
 };
 
+/** The headers of a catalog read's 200 and 304 (the operations that answer 304). */
+export const CACHING_HEADER_COMPONENTS = {
+  ETag: {
+    description: 'A strong tag of the answer\'s content (retrieved_at left out), suffixed -gzip or -br for a compressed body; ' +
+      'send it back in If-None-Match to get a 304.',
+    required: true, schema: { type: 'string' },
+  },
+  'Cache-Control': { description: 'private, max-age=300.', required: true, schema: { type: 'string' } },
+  Vary: { description: 'Authorization, Accept-Encoding.', required: true, schema: { type: 'string' } },
+};
+
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-/** Adds the rate-limit headers to every response of every operation, and Retry-After to every 429. */
+/**
+ * Adds the rate-limit headers to every response of every operation, Retry-After to every 429, and
+ * ETag, Cache-Control and Vary to the 200 and 304 of an operation that answers 304.
+ */
 export function documentRateLimitHeaders<T>(document: T): T {
   const doc = document as JsonNode;
   const components = (doc.components ??= {}) as JsonNode;
-  components.headers = { ...(components.headers as JsonNode | undefined), ...RATE_LIMIT_HEADER_COMPONENTS };
+  components.headers = { ...(components.headers as JsonNode | undefined), ...RATE_LIMIT_HEADER_COMPONENTS, ...CACHING_HEADER_COMPONENTS };
   for (const pathItem of Object.values((doc.paths ?? {}) as Record<string, JsonNode>)) {
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method] as JsonNode | undefined;
       const responses = (operation?.responses ?? {}) as Record<string, JsonNode>;
+      const revalidated = '304' in responses;
       for (const [status, response] of Object.entries(responses)) {
         const names = Object.keys(RATE_LIMIT_HEADER_COMPONENTS).filter((name) => name !== 'Retry-After' || status === '429');
+        if (revalidated && (status === '200' || status === '304')) names.push(...Object.keys(CACHING_HEADER_COMPONENTS));
         response.headers = { ...(response.headers as JsonNode | undefined), ...Object.fromEntries(names.map((n) => [n, ref(n)])) };
       }
     }

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { FILTER_NAMES, filtersOf } from '../catalog/cardFacets.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { CardBatch, CardList, SingleCard } from '../schemas/card.js';
+import { cached } from '../schemas/cachedResponses.js';
 import { ErrorBody } from '../schemas/common.js';
 import { keyed } from '../schemas/keyedResponses.js';
 import { CardsQuery } from '../schemas/queries.js';
@@ -33,6 +34,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> 
         200: Type.Union([CardList, SingleCard, CardBatch], {
           description: 'A list of cards, one card when id is given, or the cards of ids (missing ones in not_found).',
         }),
+        ...cached.responses,
         400: { ...ErrorBody, description: 'A parameter is malformed, or not exactly one of id, ids, set, q was given.' },
         ...keyed.responses,
         404: { ...ErrorBody, description: 'No card or set has that id.' },

@@ -1,9 +1,12 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { failureOf, logFailure } from '../edge/failures.js';
+import { ERROR_CACHE_CONTROL } from '../edge/httpCaching.js';
 
+/** An error body; never stored by a cache (the next request may succeed), and never given an ETag. */
 export function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify({ error: message }));
+  reply.removeHeader('ETag');
+  return reply.header('Cache-Control', ERROR_CACHE_CONTROL).code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify({ error: message }));
 }
 
 /** Every failure becomes `{"error": "..."}`; nothing internal reaches the client. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import { cached } from '../schemas/cachedResponses.js';
 import { ErrorBody } from '../schemas/common.js';
 import { keyed } from '../schemas/keyedResponses.js';
 import { SetsQuery } from '../schemas/queries.js';
@@ -20,6 +21,7 @@ export const setRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> =
       querystring: SetsQuery,
       response: {
         200: Type.Union([SetList, SingleSet], { description: 'A list of sets, or one set when id is given.' }),
+        ...cached.responses,
         400: { ...ErrorBody, description: 'A parameter is malformed; the message names it.' },
         ...keyed.responses,
         404: { ...ErrorBody, description: 'No set has that id.' },

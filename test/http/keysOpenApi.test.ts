@@ -7,6 +7,7 @@ import { startServer, type TestServer } from '../support/server.js';
 /** A parsed JSON document, walked freely by the assertions. */
 type Json = Record<string, any>;
 const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Used', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const CACHING = ['ETag', 'Cache-Control', 'Vary'];
 
 describe('OpenAPI document: keys, security and rate-limit headers', () => {
   let server: TestServer;
@@ -50,7 +51,10 @@ describe('OpenAPI document: keys, security and rate-limit headers', () => {
       ['key', 'tier', 'monthly_limit', 'try_it']);
   });
 
-  it('documents the rate-limit headers on every response of every operation, and Retry-After on every 429', () => {
+  it('documents the rate-limit headers on every response of every operation, Retry-After on every 429, '
+    + 'and ETag, Cache-Control and Vary on the 200 and 304 of the catalog reads', () => {
+    assert.deepEqual(operations().filter(({ operation }) => '304' in operation.responses).map(({ operation }) => operation.operationId).sort(),
+      ['getCards', 'listSets']);
     for (const name of [...RATE_LIMIT, 'Retry-After']) {
       assert.equal(doc.components.headers[name].schema.type, 'integer', name);
     }
@@ -59,7 +63,9 @@ describe('OpenAPI document: keys, security and rate-limit headers', () => {
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         responses += 1;
         const headers = Object.keys((response as Json).headers ?? {});
-        const expected = status === '429' ? [...RATE_LIMIT, 'Retry-After'] : RATE_LIMIT;
+        const expected = status === '429' ? [...RATE_LIMIT, 'Retry-After'] : [...RATE_LIMIT];
+        // The catalog reads' 200 and 304 also carry their caching headers.
+        if ('304' in operation.responses && (status === '200' || status === '304')) expected.push(...CACHING);
         assert.deepEqual(headers.sort(), [...expected].sort(), `${method} ${path} ${status}`);
       }
     }
