@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -19,10 +20,11 @@ const demo = async (): Promise<Catalog> => (await readOwnExport(DEMO_CATALOG_DIR
 const renamed = (catalog: Catalog, name: string): Catalog => ({ ...catalog, cards: catalog.cards.map((card) => ({ ...card, name })) });
 const nameOf = async (store: CatalogStore, id: string) => (JSON.parse((await store.getCard(id))!) as { name: string }).name;
 
-/** Until the cache has read the catalog's version once (its first check runs as it is built). */
+/** Until the cache has checked the catalog's current version (after an import, its next check drops what it holds). */
 async function confirmed(store: CachedCatalog): Promise<void> {
   const deadline = Date.now() + 2000;
-  while (store.stats().version === null) {
+  const current = await store.catalogVersion();
+  while (store.stats().version !== current) {
     if (Date.now() > deadline) throw new Error('the cache never read the catalog version');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -88,6 +90,33 @@ describe('the catalog cache on SQLite', () => {
       await store.getCard(catalog.cards[0]!.id);
       assert.equal(store.stats().misses, misses + 1, 'the oldest went');
     } finally {
+      await store.close();
+    }
+  });
+
+  it('answers from the database while it cannot read the catalog version, from memory again once it can', async () => {
+    const file = path.join(dir, 'unconfirmed.db');
+    const store = cached(file);
+    const other = new Database(file);
+    try {
+      await store.replaceCatalog(catalog);
+      await confirmed(store);
+      const id = catalog.cards[0]!.id;
+      const answer = await store.getCard(id);
+      const hitsOf = async () => {
+        const before = store.stats().hits;
+        assert.equal(await store.getCard(id), answer);
+        return store.stats().hits - before;
+      };
+      assert.equal(await hitsOf(), 1);
+      other.exec('ALTER TABLE catalog_meta RENAME TO catalog_meta_away');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      assert.equal(await hitsOf(), 0, 'no check confirmed the version lately');
+      other.exec('ALTER TABLE catalog_meta_away RENAME TO catalog_meta');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(await hitsOf(), 1);
+    } finally {
+      other.close();
       await store.close();
     }
   });
