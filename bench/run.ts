@@ -8,6 +8,9 @@
  * BENCH_STORE=postgres imports into a throwaway database on the local server (127.0.0.1:5432, or
  * BENCH_POSTGRES_ADMIN_URL), dropped afterwards. BENCH_INSTANCES=N starts N service processes on
  * the one database and loads them all at once (the connections split between them), summing req/s.
+ * Last, the issue's mixed workload (mixedWorkload.ts) on one fresh instance without the catalog cache
+ * (CATALOG_CACHE_MB=0) and one with it (the default, or CATALOG_CACHE_MB), with the cache's hit ratio
+ * as the instance logs it when it stops.
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadMixed, mixedPaths } from './mixedWorkload.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const source = process.env.BENCH_SOURCE ?? path.resolve(root, '../shared/data/tcgdex');
@@ -69,9 +73,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server process and waits until `readyUrl` answers 200. */
-async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+/** Starts a server process and waits until `readyUrl` answers 200; `onOutput` receives its standard output. */
+async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string,
+  onOutput?: (text: string) => void): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'] });
+  child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
   let exited = false;
   child.on('exit', () => { exited = true; });
   for (;;) {
@@ -182,9 +188,46 @@ async function main(): Promise<void> {
     const exits = [server, ...others].map((child) => new Promise((resolve) => child.once('exit', resolve)));
     for (const child of [server, ...others, bare]) child.kill('SIGTERM');
     await Promise.all(exits);
+    await mixedRuns(env, headers);
   } finally {
     await throwaway?.drop();
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The mixed workload on one fresh instance without the catalog cache, then on one with it. */
+async function mixedRuns(env: NodeJS.ProcessEnv, headers: Record<string, string>): Promise<void> {
+  console.log(`\nmixed workload (80 % cards by id over 1,000 hot cards, 10 % set pages, 10 % searches over 200 names), ` +
+    `a fresh instance each, ${connections} connections, ${duration} s:\n`);
+  console.log('| catalog cache | req/s | p50 ms | p99 ms | answered from memory |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const cacheMb of ['0', env.CATALOG_CACHE_MB || '64']) {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    let output = '';
+    const server = await startProcess(['dist/src/main.js'], { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info',
+      CATALOG_CACHE_MB: cacheMb }, `${baseUrl}/healthz`, (text) => { output += text; });
+    const get = async <T>(pathAndQuery: string): Promise<T> => {
+      const response = await fetch(baseUrl + pathAndQuery, { headers });
+      if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status}`);
+      return await response.json() as T;
+    };
+    const paths = await mixedPaths(get);
+    const result = await loadMixed(baseUrl, headers, paths, connections, duration);
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    // The stopping instance logs its cache's counts (main.ts), warm-up and path gathering included.
+    const stats = output.split('\n').flatMap((line) => {
+      try {
+        const entry = JSON.parse(line) as { catalogCache?: { hits: number; misses: number } };
+        return entry.catalogCache ? [entry.catalogCache] : [];
+      } catch {
+        return [];
+      }
+    })[0];
+    const ratio = stats ? `${((stats.hits / Math.max(1, stats.hits + stats.misses)) * 100).toFixed(1)} %` : '-';
+    console.log(`| ${cacheMb === '0' ? 'off' : `${cacheMb} MB`} | ${result.rps.toFixed(0)} | ${result.p50} | ${result.p99} | ${ratio} |`);
   }
 }
 

@@ -30,3 +30,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return { port, host, databaseUrl, publicBaseUrl, trustProxy: trust === 'true', logLevel: env.LOG_LEVEL || 'info' };
 }
+
+/** CATALOG_CACHE_MB's default: the hot cards, sets and pages of a busy day, a modest share of a 512 MB instance. */
+export const DEFAULT_CATALOG_CACHE_MB = 64;
+
+/**
+ * CATALOG_CACHE_MB in bytes: how much of the catalog's answers each instance keeps in memory
+ * (default 64; 0 turns the cache off). A number of MB from 0 to 65536, fractions allowed.
+ */
+export function catalogCacheBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.CATALOG_CACHE_MB;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_CATALOG_CACHE_MB * 2 ** 20;
+  const mb = Number(raw);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !Number.isFinite(mb) || mb > 65536) {
+    throw new ConfigError(`CATALOG_CACHE_MB must be a number of megabytes from 0 (no cache) to 65536, got "${raw}"`);
+  }
+  return Math.floor(mb * 2 ** 20);
+}

@@ -1,5 +1,6 @@
 import { AccessService } from './access/accessService.js';
 import { buildApp } from './app.js';
+import { CachedCatalog } from './catalog/cachedCatalog.js';
 import { ConfigError, readConfig } from './config.js';
 import { loggerOptions } from './logger.js';
 import { openAccessStore, openCatalogStore } from './store/open.js';
@@ -42,6 +43,12 @@ async function main(): Promise<void> {
     try {
       await app.close();
       clearInterval(reapIdle);
+      if (store instanceof CachedCatalog) {
+        const catalogCache = store.stats();
+        const ratio = catalogCache.hits / Math.max(1, catalogCache.hits + catalogCache.misses);
+        app.log.info({ catalogCache }, `catalog cache: ${(ratio * 100).toFixed(1)} % of reads answered from memory ` +
+          `(${catalogCache.hits} hits, ${catalogCache.misses} misses)`);
+      }
       await Promise.all([store.close(), accessStore.close()]);
       app.log.info('stopped: requests in flight answered, database connections closed');
       process.exit(0);

@@ -44,6 +44,11 @@ export interface CatalogBackend {
   rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null>;
   /** The version of the stored rows (CatalogRows.version); 1 for rows stored before versions were recorded. */
   rowsVersion(): Promise<number>;
+  /**
+   * catalog_meta's catalog_version, a random stamp that writeCatalog and rewriteCatalog store in
+   * their transaction ('' before the first of them); read where the request path reads.
+   */
+  catalogVersion(): Promise<string>;
   counts(): Promise<CatalogCounts>;
   /** Set documents, newest first. */
   setDocs(): AsyncIterable<string>;

@@ -70,6 +70,11 @@ export interface CatalogStore {
    * import replaced them meanwhile.
    */
   rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null>;
+  /**
+   * A stamp that every import and every rebuild changes, whichever process wrote it; cheap enough
+   * to read several times a second. Caches of the catalog's answers drop them when it changes.
+   */
+  catalogVersion(): Promise<string>;
   counts(): Promise<CatalogCounts>;
   exportSets(): AsyncIterable<CardSet>;
   exportCards(): AsyncIterable<CardWithVariants>;

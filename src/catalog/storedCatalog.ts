@@ -62,6 +62,10 @@ export class StoredCatalog implements CatalogStore {
     return this.backend.rewriteCatalog(catalogRows(catalog), version, progress);
   }
 
+  catalogVersion(): Promise<string> {
+    return this.backend.catalogVersion();
+  }
+
   counts(): Promise<CatalogCounts> {
     return this.backend.counts();
   }

@@ -1,5 +1,6 @@
 import type { AccessStore } from '../access/accessStore.js';
-import { ConfigError } from '../config.js';
+import { catalogCacheBytes, ConfigError } from '../config.js';
+import { CachedCatalog } from '../catalog/cachedCatalog.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import { StoredCatalog } from '../catalog/storedCatalog.js';
 import { classifyFailures } from './classifyFailures.js';
@@ -15,12 +16,18 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//;
 const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 
 /**
- * The catalog store that DATABASE_URL names. For PostgreSQL, `env` also gives
- * DATABASE_POOL_SIZE (connections per pool, default 10) and DATABASE_READ_URL (an optional
- * replica for catalog reads). A database that cannot be reached fails its calls with
- * StoreUnavailableError.
+ * The catalog store that DATABASE_URL names, its answers cached in memory up to CATALOG_CACHE_MB
+ * (default 64; 0 for no cache). For PostgreSQL, `env` also gives DATABASE_POOL_SIZE (connections
+ * per pool, default 10) and DATABASE_READ_URL (an optional replica for catalog reads). A database
+ * that cannot be reached fails its calls with StoreUnavailableError.
  */
 export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<CatalogStore> {
+  const cacheBytes = catalogCacheBytes(env);
+  const store = await openStoredCatalog(databaseUrl, env);
+  return cacheBytes > 0 ? new CachedCatalog(store, { maxBytes: cacheBytes }) : store;
+}
+
+async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<CatalogStore> {
   if (isPostgres(databaseUrl)) {
     const backend = await PostgresCatalogBackend.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env) });
     return new StoredCatalog(classifyFailures(backend, isPostgresUnavailable));

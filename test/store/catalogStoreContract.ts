@@ -343,6 +343,17 @@ export function catalogStoreContract(
       assert.equal(await store.listCardsInSet('en-none', { limit: 10, offset: 0, facets: facetsOf({ type: 'Fire' }) }), null);
     });
 
+    it('stamps every import with a new catalog version, which stays until the next', async () => {
+      const before = await store.catalogVersion();
+      assert.equal(await store.catalogVersion(), before);
+      await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Abra')] });
+      const after = await store.catalogVersion();
+      assert.notEqual(after, before);
+      assert.equal(await store.catalogVersion(), after);
+      await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Abra')] });
+      assert.notEqual(await store.catalogVersion(), after, 'even an import of the same catalog');
+    });
+
     it('answers ping while open', async () => {
       assert.equal(await store.ping(), true);
     });

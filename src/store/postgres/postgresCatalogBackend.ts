@@ -60,6 +60,7 @@ const FILTERED = `
                      ORDER BY d.search_order LIMIT $3 OFFSET $4) p ON true
   ORDER BY p.search_order`;
 const CARD = 'SELECT doc, variants, other_languages AS "otherLanguages" FROM cards WHERE id = $1';
+const CATALOG_VERSION = `SELECT coalesce((SELECT value FROM catalog_meta WHERE key = 'catalog_version'), '') AS version`;
 const CARDS = 'SELECT id, doc, variants FROM cards WHERE id = ANY($1::text[])';
 
 /** The catalog's tables in PostgreSQL: SQL only, on rows the catalog built. Any number of service instances may share one database. */
@@ -134,6 +135,12 @@ export class PostgresCatalogBackend implements CatalogBackend {
 
   async rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null> {
     return this.write(rows, progress, replacing);
+  }
+
+  /** From the pool that serves reads: a replica's answers change when the replica has replayed the import. */
+  async catalogVersion(): Promise<string> {
+    const { rows } = await this.reads.query<{ version: string }>({ name: 'catalog_version', text: CATALOG_VERSION });
+    return rows[0]!.version;
   }
 
   /** From the primary, like counts(): what the next write replaces. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
 import type { CatalogCounts } from '../../catalog/catalogStore.js';
@@ -114,7 +115,8 @@ export async function writeCatalog(
   // Rows of another version may derive their bigrams or facets differently, even from unchanged cards.
   if (changedCards > 0 || storedVersion !== rows.version) await rebuildDerivedTables(client, rows.cards, progress);
 
-  const meta: Array<[string, string]> = [['rows_version', String(rows.version)]];
+  // catalog_version: a new stamp at every write, which caches of the catalog's answers watch.
+  const meta: Array<[string, string]> = [['rows_version', String(rows.version)], ['catalog_version', randomUUID()]];
   if (replacing === undefined) meta.unshift(['imported_at', rows.importedAt]);
   await client.query(`
     INSERT INTO catalog_meta (key, value) SELECT * FROM json_to_recordset($1::json) AS m (key text, value text)

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
 import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
@@ -78,6 +79,8 @@ function storedRowsVersion(db: Database.Database): number {
 export class SqliteCatalogBackend implements CatalogBackend {
   private readonly db: Database.Database;
   private readonly statements;
+  /** The catalog version last read, and the file's data_version then (it changes when another connection commits). */
+  private seenVersion: { dataVersion: number; version: string } | undefined;
 
   constructor(file: string) {
     this.db = openDatabase(file);
@@ -112,6 +115,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
         SELECT c.doc FROM card_facets d JOIN cards c ON c.rowid = d.card_rowid
         WHERE d.facet = @first${hasFacets('d.search_order')}
         ORDER BY d.search_order LIMIT @limit OFFSET @offset`),
+      catalogVersion: db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`),
       countFiltered: db.prepare<Record<string, unknown>, { n: number }>(`
         SELECT count(*) AS n FROM card_facets d WHERE d.facet = @first${hasFacets('d.search_order')}`),
     };
@@ -169,12 +173,22 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return this.write(rows, progress, replacing) ? this.counts() : null;
   }
 
+  async catalogVersion(): Promise<string> {
+    const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
+    if (this.seenVersion?.dataVersion !== dataVersion) {
+      this.seenVersion = { dataVersion, version: this.statements.catalogVersion.get()?.value ?? '' };
+    }
+    return this.seenVersion.version;
+  }
+
   async rowsVersion(): Promise<number> {
     return storedRowsVersion(this.db);
   }
 
   /** Writes `rows` in one transaction; with `replacing`, only over rows of that version (false when they are not). */
   private write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): boolean {
+    // This connection's own commits leave its data_version as it is.
+    this.seenVersion = undefined;
     const db = this.db;
     const upsertSet = db.prepare(`
       INSERT INTO sets (id, lang, rank, gen, doc, other_languages) VALUES (@id, @lang, @rank, @gen, @doc, @other_languages)
@@ -220,6 +234,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
         ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
       if (replacing === undefined) setMeta.run('imported_at', rows.importedAt);
       setMeta.run('rows_version', String(rows.version));
+      setMeta.run('catalog_version', randomUUID());
       progress?.('search index', 2, 2);
       return true;
     }).immediate();

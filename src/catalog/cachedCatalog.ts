@@ -1,0 +1,218 @@
+import type { Language } from '../schemas/common.js';
+import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
+import type { CardSet, SetWithCount } from '../schemas/set.js';
+import { ByteBoundedLru } from './byteBoundedLru.js';
+import type {
+  CardSearch, Catalog, CatalogCounts, CatalogStore, FilteredPageRequest, JsonText, Page, PageRequest,
+} from './catalogStore.js';
+import type { ImportProgress } from './importProgress.js';
+
+export interface CachedCatalogOptions {
+  /** The bound on what the cache holds: the characters of its JSON text, plus ENTRY_OVERHEAD per entry and per page item. */
+  maxBytes: number;
+  /** How often the catalog's version is read; 250 ms unless told. */
+  checkEveryMs?: number;
+  /** A monotonic clock in ms (tests). */
+  now?: () => number;
+}
+
+export interface CatalogCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  /** The catalog version the cached answers belong to; null until it was first read. */
+  version: string | null;
+}
+
+/** What an entry costs beyond its text: the key's Map slot, the wrapper objects, a page item's array slot. */
+export const ENTRY_OVERHEAD = 64;
+/**
+ * An answer is served from memory only while a version check that started at most this long ago
+ * found the catalog unchanged, so no instance answers from a replaced catalog for more than 1 s
+ * after the import committed, even when checks are slow or fail.
+ */
+const TRUSTED_FOR_MS = 750;
+
+type Cached = { value: unknown };
+
+/**
+ * A CatalogStore that answers the catalog's reads from memory: a bounded LRU of the answers the
+ * wrapped store gave (pages and documents as JSON text, and the nulls of what does not exist),
+ * keyed by the normalized request. Every import or rebuild changes the catalog's version; a write
+ * through this store drops everything at once, and a timer reads the version (cheap) so a write by
+ * another instance or process drops everything within a second.
+ */
+export class CachedCatalog implements CatalogStore {
+  private readonly lru: ByteBoundedLru<Cached>;
+  private readonly now: () => number;
+  private readonly timer: NodeJS.Timeout;
+  private hits = 0;
+  private misses = 0;
+  /** Raised by every drop: an answer read before a drop is never stored after it. */
+  private epoch = 0;
+  private version: string | null = null;
+  /** When the last check that found `version` started. */
+  private confirmedAt = Number.NEGATIVE_INFINITY;
+  private checking = false;
+
+  constructor(private readonly inner: CatalogStore, options: CachedCatalogOptions) {
+    this.lru = new ByteBoundedLru(options.maxBytes);
+    this.now = options.now ?? (() => performance.now());
+    this.timer = setInterval(() => void this.checkVersion(), options.checkEveryMs ?? 250);
+    this.timer.unref();
+    void this.checkVersion();
+  }
+
+  stats(): CatalogCacheStats {
+    return { hits: this.hits, misses: this.misses, entries: this.lru.size, bytes: this.lru.bytes, maxBytes: this.lru.maxBytes, version: this.version };
+  }
+
+  listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
+    return this.cached(['sets', request.lang ?? null, request.limit, request.offset], () => this.inner.listSets(request), pageBytes);
+  }
+
+  getSet(id: string): Promise<JsonText<SetWithCount> | null> {
+    return this.cached(['set', id], () => this.inner.getSet(id), textBytes);
+  }
+
+  listCardsInSet(setId: string, request: FilteredPageRequest): Promise<Page<Card> | null> {
+    return this.cached(['cardsInSet', setId, request.limit, request.offset, facetKey(request.facets)],
+      () => this.inner.listCardsInSet(setId, request), (page) => (page ? pageBytes(page) : 0));
+  }
+
+  listFilteredCards(facets: readonly string[], request: PageRequest): Promise<Page<Card>> {
+    return this.cached(['filtered', facetKey(facets), request.limit, request.offset],
+      () => this.inner.listFilteredCards(facets, request), pageBytes);
+  }
+
+  getCard(id: string): Promise<JsonText<CardWithLanguages> | null> {
+    return this.cached(['card', id], () => this.inner.getCard(id), textBytes);
+  }
+
+  searchCards(search: CardSearch): Promise<Page<Card>> {
+    return this.cached(['search', search.key, search.lang ?? null, search.limit, search.offset, facetKey(search.facets)],
+      () => this.inner.searchCards(search), pageBytes);
+  }
+
+  /** Each card on its own entry, so batches that share cards share them; the missing ones read in one call. */
+  async getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>> {
+    const answers: Array<JsonText<CardWithVariants> | null | undefined> = ids.map((id) => this.lookUp(cardsKey(id)) as
+      JsonText<CardWithVariants> | null | undefined);
+    const missing = [...new Set(ids.filter((_, i) => answers[i] === undefined))];
+    this.hits += ids.length - answers.filter((answer) => answer === undefined).length;
+    if (missing.length === 0) return answers as Array<JsonText<CardWithVariants> | null>;
+    this.misses += missing.length;
+    const epoch = this.epoch;
+    const read = await this.inner.getCards(missing);
+    const found = new Map(missing.map((id, i) => [id, read[i] ?? null]));
+    for (const [id, card] of found) this.store(epoch, cardsKey(id), card, textBytes(card));
+    return ids.map((id, i) => answers[i] ?? found.get(id) ?? null);
+  }
+
+  async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
+    try {
+      return await this.inner.replaceCatalog(catalog, progress);
+    } finally {
+      this.drop();
+    }
+  }
+
+  async rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null> {
+    try {
+      return await this.inner.rebuildStaleRows(progress);
+    } finally {
+      this.drop();
+    }
+  }
+
+  catalogVersion(): Promise<string> {
+    return this.inner.catalogVersion();
+  }
+
+  counts(): Promise<CatalogCounts> {
+    return this.inner.counts();
+  }
+
+  exportSets(): AsyncIterable<CardSet> {
+    return this.inner.exportSets();
+  }
+
+  exportCards(): AsyncIterable<CardWithVariants> {
+    return this.inner.exportCards();
+  }
+
+  ping(): Promise<boolean> {
+    return this.inner.ping();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.drop();
+    await this.inner.close();
+  }
+
+  private async cached<T>(key: unknown[], read: () => Promise<T>, bytesOf: (value: T) => number): Promise<T> {
+    const text = JSON.stringify(key);
+    const hit = this.lookUp(text);
+    if (hit !== undefined) {
+      this.hits += 1;
+      return hit as T;
+    }
+    this.misses += 1;
+    const epoch = this.epoch;
+    const value = await read();
+    this.store(epoch, text, freeze(value), bytesOf(value));
+    return value;
+  }
+
+  /** The cached answer, undefined when there is none or the version was not confirmed lately. */
+  private lookUp(key: string): unknown {
+    if (this.now() - this.confirmedAt > TRUSTED_FOR_MS) return undefined;
+    return this.lru.get(key)?.value;
+  }
+
+  private store(epoch: number, key: string, value: unknown, bytes: number): void {
+    if (epoch === this.epoch) this.lru.set(key, { value }, key.length + bytes + ENTRY_OVERHEAD);
+  }
+
+  private drop(): void {
+    this.lru.clear();
+    this.epoch += 1;
+  }
+
+  private async checkVersion(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    const startedAt = this.now();
+    try {
+      const version = await this.inner.catalogVersion();
+      if (version !== this.version) {
+        this.drop();
+        this.version = version;
+      }
+      this.confirmedAt = startedAt;
+    } catch {
+      // Unconfirmed: nothing is served from memory until a check succeeds (the reads themselves report the outage).
+    } finally {
+      this.checking = false;
+    }
+  }
+}
+
+const cardsKey = (id: string) => JSON.stringify(['cards', id]);
+/** Facets in one order, each once: the same filter however it was written. */
+const facetKey = (facets: readonly string[] | undefined) => [...new Set(facets ?? [])].sort();
+const textBytes = (text: string | null) => text?.length ?? 0;
+const pageBytes = (page: Page<unknown>) => page.items.reduce((sum, item) => sum + item.length + ENTRY_OVERHEAD, 0);
+
+/** Cached pages are shared by every caller: none may change one. */
+function freeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    const page = value as unknown as Page<unknown>;
+    if (Array.isArray(page.items)) Object.freeze(page.items);
+    Object.freeze(value);
+  }
+  return value;
+}

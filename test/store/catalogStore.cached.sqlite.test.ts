@@ -1,0 +1,21 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { CachedCatalog } from '../../src/catalog/cachedCatalog.js';
+import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
+import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
+import { tempDir } from '../support/catalogServer.js';
+import { catalogStoreContract } from './catalogStoreContract.js';
+
+catalogStoreContract('cached SQLite', async () => {
+  const dir = tempDir();
+  const backend = new SqliteCatalogBackend(path.join(dir, 'catalog.db'));
+  const store = new CachedCatalog(new StoredCatalog(backend), { maxBytes: 2 ** 20 });
+  return {
+    store,
+    backend,
+    async cleanup() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
