@@ -69,6 +69,11 @@ export interface AccessStore {
   revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]>;
   /** Every key, oldest first, with its count for `month`. */
   listKeys(month: string): Promise<KeyUsage[]>;
+  /**
+   * Changes whenever a key is created or revoked (by any instance or process on the database), in
+   * the same transaction; cheap to read, so a cache of key records can poll it.
+   */
+  keysVersion(): Promise<string>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { AccessStore } from '../access/accessStore.js';
+import { CachedAccessStore } from '../access/cachedAccessStore.js';
 import { catalogCacheBytes, ConfigError } from '../config.js';
 import { CachedCatalog } from '../catalog/cachedCatalog.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
@@ -40,12 +41,16 @@ async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): P
  * the catalog (`var/catalog.db` → `var/catalog.access.db`), so that requests never wait on an
  * import's long write transaction. With PostgreSQL it is tables of their own in the same database,
  * always on the primary (never DATABASE_READ_URL), with a pool of DATABASE_POOL_SIZE connections.
+ * Key records are answered from memory (CachedAccessStore); a revocation anywhere takes effect
+ * within 1 s on PostgreSQL, and on the next request on SQLite, whose version read is shared memory.
  */
 export async function openAccessStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<AccessStore> {
   if (isPostgres(databaseUrl)) {
-    return classifyFailures(await PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env) }), isPostgresUnavailable);
+    const store = await PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env) });
+    return new CachedAccessStore(classifyFailures(store, isPostgresUnavailable));
   }
-  return classifyFailures(new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl))), isSqliteUnavailable);
+  const store = new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl)));
+  return new CachedAccessStore(classifyFailures(store, isSqliteUnavailable), { confirmEachLookup: true });
 }
 
 function poolSize(env: NodeJS.ProcessEnv): number {

@@ -128,6 +128,19 @@ export function accessStoreContract(name: string, open: () => Promise<StoreUnder
       assert.ok(listed.every((k) => !('keyHash' in k) && !('key_hash' in k)));
     });
 
+    it('the keys version changes with every key created or revoked, and with nothing else', async () => {
+      const before = await store.keysVersion();
+      const { id, keyHash } = await insert();
+      const created = await store.keysVersion();
+      assert.notEqual(created, before);
+      await store.countRequest(id, '2026-01', 1000);
+      await store.insertKey(newKey({ email: (await store.findKeyByHash(keyHash))!.email }));
+      await store.revokeKeys({ keyHash: hashKey(generateKey()) }, '2026-01-20T08:00:00.000Z');
+      assert.equal(await store.keysVersion(), created, 'a count, a refused key and a revocation of nothing change nothing');
+      await store.revokeKeys({ keyHash }, '2026-01-20T08:00:00.000Z');
+      assert.notEqual(await store.keysVersion(), created);
+    });
+
     it('answers a ping', async () => {
       assert.equal(await store.ping(), true);
     });

@@ -33,9 +33,9 @@ describe('the PostgreSQL access store, beyond the contract', postgres, () => {
 
   it('several instances starting at once migrate the keys tables exactly once, in their own migrations table', async () => {
     const { url } = await instances(4, 2);
-    assert.deepEqual(await sql(url, 'SELECT version FROM access_migrations'), [{ version: 1 }]);
+    assert.deepEqual(await sql(url, 'SELECT version FROM access_migrations ORDER BY version'), [{ version: 1 }, { version: 2 }]);
     const tables = await sql<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
-    assert.deepEqual(tables.map((t) => t.tablename), ['access_migrations', 'api_keys', 'key_creations', 'key_usage']);
+    assert.deepEqual(tables.map((t) => t.tablename), ['access_meta', 'access_migrations', 'api_keys', 'key_creations', 'key_usage']);
   });
 
   it('two instances counting one key at once (1,600 attempts, limit 1,000) count exactly 1,000', async () => {

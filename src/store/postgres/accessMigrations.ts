@@ -37,4 +37,13 @@ export const ACCESS_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (address, day)
   );
   `,
+  // The keys' version: raised in the transaction of every key creation and revocation, so a cache
+  // of key records (CachedAccessStore) on every instance sees the change by reading one row.
+  `
+  CREATE TABLE access_meta (
+    key   text PRIMARY KEY,
+    value bigint NOT NULL
+  );
+  INSERT INTO access_meta (key, value) VALUES ('keys_version', 1);
+  `,
 ];

@@ -48,6 +48,7 @@ const INSERT_KEY = `
   VALUES ($1, $2, $3, $4, $5, $6, $7)
   ON CONFLICT (lower(btrim(email))) WHERE tier = 'free' AND revoked_at IS NULL DO NOTHING
   RETURNING id`;
+const BUMP_KEYS_VERSION = `UPDATE access_meta SET value = value + 1 WHERE key = 'keys_version'`;
 const REVOKE_WHERE: Record<'email' | 'prefix' | 'keyHash', string> = {
   email: 'email = $2', prefix: 'key_prefix = $2', keyHash: 'key_hash = $2',
 };
@@ -120,6 +121,7 @@ export class PostgresAccessStore implements AccessStore {
         await client.query('ROLLBACK');
         return { outcome: 'email-taken', createdToday: addressLimit ? createdToday - 1 : 0 };
       }
+      await client.query(BUMP_KEYS_VERSION);
       return { outcome: 'created', id: inserted.rows[0]!.id, createdToday };
     });
   }
@@ -134,9 +136,13 @@ export class PostgresAccessStore implements AccessStore {
   async revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]> {
     const [field, value] = 'email' in selector ? ['email', selector.email] as const
       : 'prefix' in selector ? ['prefix', selector.prefix] as const : ['keyHash', selector.keyHash] as const;
-    const { rows } = await inDurableTransaction(this.pool, (client) => client.query<KeyRow>(
-      `UPDATE api_keys SET revoked_at = $1 WHERE ${REVOKE_WHERE[field]} AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`,
-      [revokedAt, value]));
+    const { rows } = await inDurableTransaction(this.pool, async (client) => {
+      const revoked = await client.query<KeyRow>(
+        `UPDATE api_keys SET revoked_at = $1 WHERE ${REVOKE_WHERE[field]} AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`,
+        [revokedAt, value]);
+      if (revoked.rows.length > 0) await client.query(BUMP_KEYS_VERSION);
+      return revoked;
+    });
     return rows.map(toRecord).sort((a, b) => Number(a.id) - Number(b.id));
   }
 
@@ -146,6 +152,13 @@ export class PostgresAccessStore implements AccessStore {
       FROM api_keys k LEFT JOIN key_usage u ON u.key_id = k.id AND u.month = $1
       ORDER BY k.id`, [month]);
     return rows.map((row) => ({ ...toRecord(row), used: row.used }));
+  }
+
+  async keysVersion(): Promise<string> {
+    const { rows } = await this.pool.query<{ value: string }>({
+      name: 'access_keys_version', text: `SELECT value FROM access_meta WHERE key = 'keys_version'`,
+    });
+    return rows[0]?.value ?? '0';
   }
 
   ping(): Promise<boolean> {

@@ -30,4 +30,13 @@ export const ACCESS_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (address, day)
   ) WITHOUT ROWID;
   `,
+  // The keys' version: raised in the transaction of every key creation and revocation, so a cache
+  // of key records (CachedAccessStore) sees another process's change by reading one row.
+  `
+  CREATE TABLE access_meta (
+    key   TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  INSERT INTO access_meta (key, value) VALUES ('keys_version', 1);
+  `,
 ];

@@ -28,6 +28,8 @@ export class SqliteAccessStore implements AccessStore {
   private readonly db: Database.Database;
   private readonly durable: Database.Database;
   private readonly statements;
+  /** The keys' version last read, and the count connection's data_version then (it changes when another connection commits). */
+  private seenVersion: { dataVersion: number; version: string } | undefined;
 
   constructor(file: string) {
     this.durable = openDatabase(file);
@@ -48,6 +50,7 @@ export class SqliteAccessStore implements AccessStore {
       usage: db.prepare<[number, string], { used: number }>('SELECT used FROM key_usage WHERE key_id = ? AND month = ?'),
       createdBy: db.prepare<[string, string], { created: number }>(
         'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
+      keysVersion: db.prepare<[], { value: number }>(`SELECT value FROM access_meta WHERE key = 'keys_version'`),
       list: db.prepare<[string], KeyRow & { used: number }>(`
         SELECT ${KEY_COLUMNS.split(', ').map((c) => `k.${c}`).join(', ')}, coalesce(u.used, 0) AS used
         FROM api_keys k LEFT JOIN key_usage u ON u.key_id = k.id AND u.month = ?
@@ -63,6 +66,7 @@ export class SqliteAccessStore implements AccessStore {
       countCreation: durable.prepare<[string, string], { created: number }>(`
         INSERT INTO key_creations (address, day, created) VALUES (?, ?, 1)
         ON CONFLICT (address, day) DO UPDATE SET created = created + 1 RETURNING created`),
+      bumpKeysVersion: durable.prepare(`UPDATE access_meta SET value = value + 1 WHERE key = 'keys_version'`),
       revokeByEmail: durable.prepare<[string, string], KeyRow>(
         `UPDATE api_keys SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
       revokeByPrefix: durable.prepare<[string, string], KeyRow>(
@@ -89,14 +93,17 @@ export class SqliteAccessStore implements AccessStore {
     const s = this.statements;
     // IMMEDIATE: the write lock is taken first, so the checks below hold until the commit,
     // whichever process (another server, the CLI) writes at the same time.
-    return this.durable.transaction((): KeyInsertion => {
+    const inserted = this.durable.transaction((): KeyInsertion => {
       const createdToday = addressLimit ? s.createdByForUpdate.get(addressLimit.address, addressLimit.day)?.created ?? 0 : 0;
       if (addressLimit && createdToday >= addressLimit.limit) return { outcome: 'address-limit', createdToday };
       if (key.tier === 'free' && s.activeFreeKey.get(key.email)) return { outcome: 'email-taken', createdToday };
       const { id } = s.insertKey.get(key)!;
+      s.bumpKeysVersion.run();
       const counted = addressLimit ? s.countCreation.get(addressLimit.address, addressLimit.day)!.created : 0;
       return { outcome: 'created', id: String(id), createdToday: counted };
     }).immediate();
+    this.seenVersion = undefined;
+    return inserted;
   }
 
   async keysCreatedBy(address: string, day: string): Promise<number> {
@@ -105,10 +112,25 @@ export class SqliteAccessStore implements AccessStore {
 
   async revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]> {
     const s = this.statements;
-    const rows = 'email' in selector ? s.revokeByEmail.all(revokedAt, selector.email)
-      : 'prefix' in selector ? s.revokeByPrefix.all(revokedAt, selector.prefix)
-        : s.revokeByHash.all(revokedAt, selector.keyHash);
+    const rows = this.durable.transaction(() => {
+      const revoked = 'email' in selector ? s.revokeByEmail.all(revokedAt, selector.email)
+        : 'prefix' in selector ? s.revokeByPrefix.all(revokedAt, selector.prefix)
+          : s.revokeByHash.all(revokedAt, selector.keyHash);
+      if (revoked.length > 0) s.bumpKeysVersion.run();
+      return revoked;
+    }).immediate();
+    // With ':memory:' both connections are one, whose own commits leave its data_version alone.
+    this.seenVersion = undefined;
     return rows.map(toRecord);
+  }
+
+  /** Reads the version row only when another connection (this store's other one, another process) committed since. */
+  async keysVersion(): Promise<string> {
+    const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
+    if (this.seenVersion?.dataVersion !== dataVersion) {
+      this.seenVersion = { dataVersion, version: String(this.statements.keysVersion.get()?.value ?? 0) };
+    }
+    return this.seenVersion.version;
   }
 
   async listKeys(month: string): Promise<KeyUsage[]> {
