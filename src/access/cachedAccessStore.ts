@@ -1,4 +1,4 @@
-import { ByteBoundedLru } from '../catalog/byteBoundedLru.js';
+import { VersionedCache } from '../cache/versionedCache.js';
 import type {
   AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey,
 } from './accessStore.js';
@@ -28,12 +28,6 @@ export interface KeyCacheStats {
 }
 
 export const DEFAULT_MAX_KEY_ENTRIES = 100_000;
-/**
- * A record is served from memory only while a version check that started at most this long ago
- * found the keys unchanged, so no instance lets a revoked key in for more than 1 s after the
- * revocation committed, even when checks are slow or fail.
- */
-const TRUSTED_FOR_MS = 750;
 
 /**
  * An AccessStore that answers findKeyByHash from memory: an LRU of the key records the wrapped
@@ -44,44 +38,33 @@ const TRUSTED_FOR_MS = 750;
  * everything within a second. Counting and everything else go to the wrapped store as they are.
  */
 export class CachedAccessStore implements AccessStore {
-  private readonly lru: ByteBoundedLru<KeyRecord>;
-  private readonly now: () => number;
-  private readonly timer: NodeJS.Timeout;
+  private readonly cache: VersionedCache<KeyRecord>;
   private readonly confirmEachLookup: boolean;
   private hits = 0;
   private misses = 0;
-  /** Raised by every drop: a record read before a drop is never stored after it. */
-  private epoch = 0;
-  private version: string | null = null;
-  /** When the last check that found `version` started. */
-  private confirmedAt = Number.NEGATIVE_INFINITY;
-  private polling = false;
 
   constructor(private readonly inner: AccessStore, options: CachedAccessStoreOptions = {}) {
-    // Each record costs 1, so the byte bound is an entry bound.
-    this.lru = new ByteBoundedLru(options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES);
-    this.now = options.now ?? (() => performance.now());
+    // Each record costs 1, so the size bound is an entry bound.
+    this.cache = new VersionedCache(() => inner.keysVersion(), { ...options, maxBytes: options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES });
     this.confirmEachLookup = options.confirmEachLookup ?? false;
-    this.timer = setInterval(() => void this.poll(), options.checkEveryMs ?? 250);
-    this.timer.unref();
-    void this.poll();
   }
 
   stats(): KeyCacheStats {
-    return { hits: this.hits, misses: this.misses, entries: this.lru.size, maxEntries: this.lru.maxBytes, version: this.version };
+    const { entries, maxBytes, version } = this.cache.stats;
+    return { hits: this.hits, misses: this.misses, entries, maxEntries: maxBytes, version };
   }
 
   async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
-    if (this.confirmEachLookup && this.lru.size > 0) await this.checkVersion().catch(() => undefined);
-    const hit = this.now() - this.confirmedAt > TRUSTED_FOR_MS ? undefined : this.lru.get(keyHash);
+    if (this.confirmEachLookup && this.cache.stats.entries > 0) await this.cache.checkVersion().catch(() => undefined);
+    const hit = this.cache.get(keyHash);
     if (hit !== undefined) {
       this.hits += 1;
       return hit;
     }
     this.misses += 1;
-    const epoch = this.epoch;
+    const epoch = this.cache.epoch;
     const record = await this.inner.findKeyByHash(keyHash);
-    if (record !== null && epoch === this.epoch) this.lru.set(keyHash, Object.freeze(record), 1);
+    if (record !== null) this.cache.set(epoch, keyHash, Object.freeze(record), 1);
     return record;
   }
 
@@ -97,7 +80,7 @@ export class CachedAccessStore implements AccessStore {
     try {
       return await this.inner.insertKey(key, addressLimit);
     } finally {
-      this.drop();
+      this.cache.drop();
     }
   }
 
@@ -109,7 +92,7 @@ export class CachedAccessStore implements AccessStore {
     try {
       return await this.inner.revokeKeys(selector, revokedAt);
     } finally {
-      this.drop();
+      this.cache.drop();
     }
   }
 
@@ -126,36 +109,7 @@ export class CachedAccessStore implements AccessStore {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.drop();
+    this.cache.close();
     await this.inner.close();
-  }
-
-  private drop(): void {
-    this.lru.clear();
-    this.epoch += 1;
-  }
-
-  /** The timer's check: one at a time, so a slow database does not pile them up. */
-  private async poll(): Promise<void> {
-    if (this.polling) return;
-    this.polling = true;
-    try {
-      await this.checkVersion();
-    } catch {
-      // Unconfirmed: nothing is served from memory until a check succeeds (the lookups themselves report the outage).
-    } finally {
-      this.polling = false;
-    }
-  }
-
-  private async checkVersion(): Promise<void> {
-    const startedAt = this.now();
-    const version = await this.inner.keysVersion();
-    if (version !== this.version) {
-      this.drop();
-      this.version = version;
-    }
-    this.confirmedAt = Math.max(this.confirmedAt, startedAt);
   }
 }

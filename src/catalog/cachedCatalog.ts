@@ -1,7 +1,7 @@
 import type { Language } from '../schemas/common.js';
 import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
-import { ByteBoundedLru } from './byteBoundedLru.js';
+import { VersionedCache } from '../cache/versionedCache.js';
 import type {
   CardSearch, Catalog, CatalogCounts, CatalogStore, FilteredPageRequest, JsonText, Page, PageRequest,
 } from './catalogStore.js';
@@ -28,14 +28,6 @@ export interface CatalogCacheStats {
 
 /** What an entry costs beyond its text: the key's Map slot, the wrapper objects, a page item's array slot. */
 export const ENTRY_OVERHEAD = 64;
-/**
- * An answer is served from memory only while a version check that started at most this long ago
- * found the catalog unchanged, so no instance answers from a replaced catalog for more than 1 s
- * after the import committed, even when checks are slow or fail.
- */
-const TRUSTED_FOR_MS = 750;
-
-type Cached = { value: unknown };
 
 /**
  * A CatalogStore that answers the catalog's reads from memory: a bounded LRU of the answers the
@@ -45,28 +37,16 @@ type Cached = { value: unknown };
  * another instance or process drops everything within a second.
  */
 export class CachedCatalog implements CatalogStore {
-  private readonly lru: ByteBoundedLru<Cached>;
-  private readonly now: () => number;
-  private readonly timer: NodeJS.Timeout;
+  private readonly cache: VersionedCache<unknown>;
   private hits = 0;
   private misses = 0;
-  /** Raised by every drop: an answer read before a drop is never stored after it. */
-  private epoch = 0;
-  private version: string | null = null;
-  /** When the last check that found `version` started. */
-  private confirmedAt = Number.NEGATIVE_INFINITY;
-  private checking = false;
 
   constructor(private readonly inner: CatalogStore, options: CachedCatalogOptions) {
-    this.lru = new ByteBoundedLru(options.maxBytes);
-    this.now = options.now ?? (() => performance.now());
-    this.timer = setInterval(() => void this.checkVersion(), options.checkEveryMs ?? 250);
-    this.timer.unref();
-    void this.checkVersion();
+    this.cache = new VersionedCache(() => inner.catalogVersion(), options);
   }
 
   stats(): CatalogCacheStats {
-    return { hits: this.hits, misses: this.misses, entries: this.lru.size, bytes: this.lru.bytes, maxBytes: this.lru.maxBytes, version: this.version };
+    return { hits: this.hits, misses: this.misses, ...this.cache.stats };
   }
 
   listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
@@ -98,13 +78,13 @@ export class CachedCatalog implements CatalogStore {
 
   /** Each card on its own entry, so batches that share cards share them; the missing ones read in one call. */
   async getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>> {
-    const answers: Array<JsonText<CardWithVariants> | null | undefined> = ids.map((id) => this.lookUp(cardsKey(id)) as
+    const answers: Array<JsonText<CardWithVariants> | null | undefined> = ids.map((id) => this.cache.get(cardsKey(id)) as
       JsonText<CardWithVariants> | null | undefined);
     const missing = [...new Set(ids.filter((_, i) => answers[i] === undefined))];
     this.hits += ids.length - answers.filter((answer) => answer === undefined).length;
     if (missing.length === 0) return answers as Array<JsonText<CardWithVariants> | null>;
     this.misses += missing.length;
-    const epoch = this.epoch;
+    const epoch = this.cache.epoch;
     const read = await this.inner.getCards(missing);
     const found = new Map(missing.map((id, i) => [id, read[i] ?? null]));
     for (const [id, card] of found) this.store(epoch, cardsKey(id), card, textBytes(card));
@@ -115,7 +95,7 @@ export class CachedCatalog implements CatalogStore {
     try {
       return await this.inner.replaceCatalog(catalog, progress);
     } finally {
-      this.drop();
+      this.cache.drop();
     }
   }
 
@@ -123,7 +103,7 @@ export class CachedCatalog implements CatalogStore {
     try {
       return await this.inner.rebuildStaleRows(progress);
     } finally {
-      this.drop();
+      this.cache.drop();
     }
   }
 
@@ -148,56 +128,26 @@ export class CachedCatalog implements CatalogStore {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.drop();
+    this.cache.close();
     await this.inner.close();
   }
 
   private async cached<T>(key: unknown[], read: () => Promise<T>, bytesOf: (value: T) => number): Promise<T> {
     const text = JSON.stringify(key);
-    const hit = this.lookUp(text);
+    const hit = this.cache.get(text);
     if (hit !== undefined) {
       this.hits += 1;
       return hit as T;
     }
     this.misses += 1;
-    const epoch = this.epoch;
+    const epoch = this.cache.epoch;
     const value = await read();
     this.store(epoch, text, freeze(value), bytesOf(value));
     return value;
   }
 
-  /** The cached answer, undefined when there is none or the version was not confirmed lately. */
-  private lookUp(key: string): unknown {
-    if (this.now() - this.confirmedAt > TRUSTED_FOR_MS) return undefined;
-    return this.lru.get(key)?.value;
-  }
-
   private store(epoch: number, key: string, value: unknown, bytes: number): void {
-    if (epoch === this.epoch) this.lru.set(key, { value }, key.length + bytes + ENTRY_OVERHEAD);
-  }
-
-  private drop(): void {
-    this.lru.clear();
-    this.epoch += 1;
-  }
-
-  private async checkVersion(): Promise<void> {
-    if (this.checking) return;
-    this.checking = true;
-    const startedAt = this.now();
-    try {
-      const version = await this.inner.catalogVersion();
-      if (version !== this.version) {
-        this.drop();
-        this.version = version;
-      }
-      this.confirmedAt = startedAt;
-    } catch {
-      // Unconfirmed: nothing is served from memory until a check succeeds (the reads themselves report the outage).
-    } finally {
-      this.checking = false;
-    }
+    this.cache.set(epoch, key, value, key.length + bytes + ENTRY_OVERHEAD);
   }
 }
 
