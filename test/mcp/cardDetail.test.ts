@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
-import { McpHarness, withoutRetrievedAt, type McpSession } from '../support/mcpHarness.js';
+import { keyedSession, withoutRetrievedAt } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 
 /** The keys of a compact row, in order: what an agent gets from a card list unless it asks for more. */
@@ -35,29 +35,19 @@ const pick = (row: Row, keys: string[]) => Object.fromEntries(keys.map((key) => 
 
 for (const store of STORE_KINDS) {
   describe(`MCP card lists answer compact rows unless asked for detail "full" (${store})`, await onStore(store), () => {
-    let harness: McpHarness;
-    let session: McpSession;
-    let key: string;
-
-    before(async () => {
-      harness = await McpHarness.start({ store });
-      const { catalog } = await readOwnExport(DEMO_CATALOG_DIR);
-      const charizard = catalog.cards.find((card) => card.id === 'en-base1-4')!;
-      Object.assign(charizard, CHARIZARD_GAME_TEXT);
-      await harness.server.catalogStore.replaceCatalog(catalog);
-      key = await harness.issueKey();
-      session = await harness.connect(key);
-      await session.client.listTools(); // the client checks structured results against the listed output schemas
-    });
-    after(async () => {
-      await session.close();
-      await harness.close();
+    const fixture = keyedSession({ store }, {
+      prepare: async (harness) => {
+        const { catalog } = await readOwnExport(DEMO_CATALOG_DIR);
+        const charizard = catalog.cards.find((card) => card.id === 'en-base1-4')!;
+        Object.assign(charizard, CHARIZARD_GAME_TEXT);
+        await harness.server.catalogStore.replaceCatalog(catalog);
+      },
     });
 
     for (const { tool, args, rest } of CARD_LISTS) {
       test(`${tool} ${JSON.stringify(args)} answers REST's rows cut to the compact keys, and its pagination`, async () => {
-        const { result } = await session.call(tool, args);
-        const answer = await harness.rest(rest, { key });
+        const { result } = await fixture.session.call(tool, args);
+        const answer = await fixture.harness.rest(rest, { key: fixture.key });
         assert.equal(answer.status, 200);
         assert.notEqual(result.isError, true);
         const compact = result.structuredContent as List;
@@ -71,8 +61,8 @@ for (const store of STORE_KINDS) {
       });
 
       test(`${tool} ${JSON.stringify(args)} with detail "full" answers REST's body`, async () => {
-        const { result } = await session.call(tool, { ...args, detail: 'full' });
-        const answer = await harness.rest(rest, { key });
+        const { result } = await fixture.session.call(tool, { ...args, detail: 'full' });
+        const answer = await fixture.harness.rest(rest, { key: fixture.key });
         assert.notEqual(result.isError, true);
         assert.deepEqual(withoutRetrievedAt(result.structuredContent), withoutRetrievedAt(answer.body));
         assert.deepEqual(JSON.parse(textOf(result)), result.structuredContent);
@@ -81,14 +71,14 @@ for (const store of STORE_KINDS) {
 
     test('a compact row keeps legalities and leaves the game text to get_card', async () => {
       const search = async (args: Record<string, unknown>) =>
-        ((await session.call('search_cards', { q: 'charizard', lang: 'en', ...args })).result.structuredContent as List).data[0]!;
+        ((await fixture.session.call('search_cards', { q: 'charizard', lang: 'en', ...args })).result.structuredContent as List).data[0]!;
       const compact = await search({});
       assert.equal(compact.id, 'en-base1-4');
       assert.deepEqual(compact.legalities, CHARIZARD_GAME_TEXT.legalities);
       assert.equal(compact.attacks, undefined);
       assert.equal((await search({ detail: 'compact' })).attacks, undefined);
       const full = await search({ detail: 'full' });
-      const card = ((await session.call('get_card', { id: 'en-base1-4' })).result.structuredContent as { data: Row }).data;
+      const card = ((await fixture.session.call('get_card', { id: 'en-base1-4' })).result.structuredContent as { data: Row }).data;
       for (const [field, value] of Object.entries(CHARIZARD_GAME_TEXT)) {
         assert.deepEqual(full[field], value, field);
         assert.deepEqual(card[field], value, field);
@@ -97,7 +87,7 @@ for (const store of STORE_KINDS) {
 
     test('the compact answer is smaller than the full one', async () => {
       const size = async (detail: string) =>
-        Buffer.byteLength(textOf((await session.call('list_cards_in_set', { set_id: 'en-base1', detail })).result));
+        Buffer.byteLength(textOf((await fixture.session.call('list_cards_in_set', { set_id: 'en-base1', detail })).result));
       assert.ok(await size('compact') < await size('full'));
     });
 
@@ -105,7 +95,7 @@ for (const store of STORE_KINDS) {
       for (const detail of ['FULL', 'summary', '', 1, null]) {
         test(`${tool} with detail ${JSON.stringify(detail)} fails, naming detail and its values`, async () => {
           const args = tool === 'search_cards' ? { q: 'pikachu', detail } : { set_id: 'en-base1', detail };
-          const { result } = await session.call(tool, args);
+          const { result } = await fixture.session.call(tool, args);
           assert.equal(result.isError, true);
           assert.equal(result.structuredContent, undefined);
           assert.equal(textOf(result), 'detail must be one of: compact, full');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { McpHarness, withoutRetrievedAt, type McpSession } from '../support/mcpHarness.js';
+import { describe, test } from 'node:test';
+import { keyedSession, withoutRetrievedAt } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 
 /** Each filtered call beside the REST request with the same parameters. */
@@ -13,25 +13,12 @@ const FILTERED: Array<{ tool: string; args: Record<string, unknown>; rest: strin
 
 for (const store of STORE_KINDS) {
   describe(`MCP card tools take the REST filters (${store})`, await onStore(store), () => {
-    let harness: McpHarness;
-    let session: McpSession;
-    let key: string;
-
-    before(async () => {
-      harness = await McpHarness.start({ store });
-      key = await harness.issueKey();
-      session = await harness.connect(key);
-      await session.client.listTools(); // the client checks structured results against the listed output schemas
-    });
-    after(async () => {
-      await session.close();
-      await harness.close();
-    });
+    const fixture = keyedSession({ store });
 
     for (const { tool, args, rest } of FILTERED) {
       test(`${tool} ${JSON.stringify(args)} answers what ${rest} does`, async () => {
-        const { result } = await session.call(tool, { ...args, detail: 'full' });
-        const answer = await harness.rest(rest, { key });
+        const { result } = await fixture.session.call(tool, { ...args, detail: 'full' });
+        const answer = await fixture.harness.rest(rest, { key: fixture.key });
         assert.equal(answer.status, 200);
         assert.notEqual(result.isError, true, JSON.stringify(result.content));
         assert.ok((answer.body as { data: unknown[] }).data.length > 0);
@@ -40,18 +27,18 @@ for (const store of STORE_KINDS) {
     }
 
     test('search_cards needs q or a filter, and refuses an unknown vocabulary word as REST does', async () => {
-      const none = await session.call('search_cards', { lang: 'en' });
+      const none = await fixture.session.call('search_cards', { lang: 'en' });
       assert.equal(none.result.isError, true);
       assert.match((none.result.content[0] as { text: string }).text,
         /^give q, or at least one filter \(supertype, subtype, type, rarity, regulation_mark, legal, artist, number, set_code\)$/);
-      const bad = await session.call('search_cards', { type: 'Feu' });
-      const rest = await harness.rest('/v1/cards?type=Feu', { key });
+      const bad = await fixture.session.call('search_cards', { type: 'Feu' });
+      const rest = await fixture.harness.rest('/v1/cards?type=Feu', { key: fixture.key });
       assert.equal(bad.result.isError, true);
       assert.equal((bad.result.content[0] as { text: string }).text, (rest.body as { error: string }).error);
     });
 
     test('tools/list publishes the filters with their vocabularies', async () => {
-      const { tools } = await session.client.listTools();
+      const { tools } = await fixture.session.client.listTools();
       for (const name of ['search_cards', 'list_cards_in_set']) {
         const properties = tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, { enum?: string[] }>;
         assert.deepEqual(properties.legal?.enum, ['standard', 'expanded'], name);

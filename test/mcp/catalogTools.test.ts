@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { McpHarness, withoutRetrievedAt, type McpSession } from '../support/mcpHarness.js';
+import { describe, test } from 'node:test';
+import { keyedSession, withoutRetrievedAt } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 
 /** Each catalog tool call beside the REST request with the same parameters; the card lists asked for REST's full rows. */
@@ -27,25 +27,12 @@ const SAME_REQUESTS: Array<{ tool: string; args: Record<string, unknown>; rest: 
 
 for (const store of STORE_KINDS) {
   describe(`MCP catalog tools answer what REST answers (${store})`, await onStore(store), () => {
-    let harness: McpHarness;
-    let session: McpSession;
-    let key: string;
-
-    before(async () => {
-      harness = await McpHarness.start({ store });
-      key = await harness.issueKey();
-      session = await harness.connect(key);
-      await session.client.listTools(); // the client checks structured results against the listed output schemas
-    });
-    after(async () => {
-      await session.close();
-      await harness.close();
-    });
+    const fixture = keyedSession({ store });
 
     for (const { tool, args, rest } of SAME_REQUESTS) {
       test(`${tool} ${JSON.stringify(args)} equals GET ${rest}, as structured content and as text`, async () => {
-        const { result } = await session.call(tool, args);
-        const answer = await harness.rest(rest, { key });
+        const { result } = await fixture.session.call(tool, args);
+        const answer = await fixture.harness.rest(rest, { key: fixture.key });
         assert.equal(answer.status, 200);
         assert.notEqual(result.isError, true);
         assert.deepEqual(withoutRetrievedAt(result.structuredContent), withoutRetrievedAt(answer.body));
@@ -59,7 +46,7 @@ for (const store of STORE_KINDS) {
     test('paging through a set with has_more visits every card once', async () => {
       const seen: string[] = [];
       for (let offset = 0; ; offset += 2) {
-        const { result } = await session.call('list_cards_in_set', { set_id: 'en-base1', limit: 2, offset });
+        const { result } = await fixture.session.call('list_cards_in_set', { set_id: 'en-base1', limit: 2, offset });
         const page = result.structuredContent as { data: Array<{ id: string }>; pagination: { has_more: boolean; total: number } };
         seen.push(...page.data.map((card) => card.id));
         if (!page.pagination.has_more) {
@@ -71,24 +58,24 @@ for (const store of STORE_KINDS) {
     });
 
     test('get_card and get_set carry other_languages, as REST does', async () => {
-      const card = (await session.call('get_card', { id: 'de-base1-4' })).result.structuredContent as { data: { other_languages: unknown } };
+      const card = (await fixture.session.call('get_card', { id: 'de-base1-4' })).result.structuredContent as { data: { other_languages: unknown } };
       assert.deepEqual(card.data.other_languages, [
         { language: 'en', id: 'en-base1-4', name: 'Charizard' },
         { language: 'fr', id: 'fr-base1-4', name: 'Dracaufeu' },
       ]);
-      const set = (await session.call('get_set', { id: 'de-base1' })).result.structuredContent as { data: { other_languages: unknown } };
+      const set = (await fixture.session.call('get_set', { id: 'de-base1' })).result.structuredContent as { data: { other_languages: unknown } };
       assert.deepEqual(set.data.other_languages, [
         { language: 'en', id: 'en-base1', name: 'Base Set' },
         { language: 'fr', id: 'fr-base1', name: 'Set de Base' },
       ]);
-      const alone = (await session.call('get_card', { id: 'ja-PMCG1-035' })).result.structuredContent as { data: { other_languages: unknown } };
+      const alone = (await fixture.session.call('get_card', { id: 'ja-PMCG1-035' })).result.structuredContent as { data: { other_languages: unknown } };
       assert.deepEqual(alone.data.other_languages, []);
     });
 
     test('get_card with ids answers the batch and counts once, like REST', async () => {
       const ids = Array.from({ length: 50 }, (_, i) => (i === 0 ? 'de-base1-4' : `en-base1-${i}`));
-      const before = Number((await session.call('get_card', { id: 'en-base1-4' })).response.headers.get('x-ratelimit-used'));
-      const { result, response } = await session.call('get_card', { ids });
+      const before = Number((await fixture.session.call('get_card', { id: 'en-base1-4' })).response.headers.get('x-ratelimit-used'));
+      const { result, response } = await fixture.session.call('get_card', { ids });
       assert.notEqual(result.isError, true);
       const batch = result.structuredContent as { data: Array<{ id: string }>; not_found: string[]; pagination: { limit: number; total: number } };
       assert.deepEqual(batch.data.map((card) => card.id), ['de-base1-4', 'en-base1-2', 'en-base1-4']);
@@ -98,7 +85,7 @@ for (const store of STORE_KINDS) {
     });
 
     test('a number sent as a string is read as REST reads a query string', async () => {
-      const { result } = await session.call('list_sets', { limit: '2' });
+      const { result } = await fixture.session.call('list_sets', { limit: '2' });
       assert.equal((result.structuredContent as { pagination: { limit: number } }).pagination.limit, 2);
     });
   });

@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -110,4 +111,35 @@ export class McpHarness {
 export function withoutRetrievedAt(body: unknown): unknown {
   const { retrieved_at: _ignored, ...rest } = body as Record<string, unknown>;
   return rest;
+}
+
+/** What keyedSession() fills in before the suite's tests run. */
+export interface KeyedSession {
+  harness: McpHarness;
+  session: McpSession;
+  key: string;
+}
+
+/**
+ * Registers the suite's before/after hooks: the service on `options`, `prepare` run on it (to load
+ * a catalog, say), a key, and a client connected with it that has listed the tools (so the client
+ * checks every structured result against the listed output schemas, unless `listTools` is false).
+ */
+export function keyedSession(
+  options: TestServerOptions,
+  settings: { prepare?: (harness: McpHarness) => Promise<void>; listTools?: boolean } = {},
+): KeyedSession {
+  const fixture = {} as KeyedSession;
+  before(async () => {
+    fixture.harness = await McpHarness.start(options);
+    await settings.prepare?.(fixture.harness);
+    fixture.key = await fixture.harness.issueKey();
+    fixture.session = await fixture.harness.connect(fixture.key);
+    if (settings.listTools ?? true) await fixture.session.client.listTools();
+  });
+  after(async () => {
+    await fixture.session?.close();
+    await fixture.harness?.close();
+  });
+  return fixture;
 }
