@@ -43,6 +43,13 @@ export type KeyInsertion =
 
 export type KeySelector = { email: string } | { prefix: string } | { keyHash: string };
 
+export interface Reservation {
+  /** The month's count after the reservation. */
+  used: number;
+  /** Requests the reservation granted, at least 1. */
+  granted: number;
+}
+
 export interface KeyUsage extends KeyRecord {
   used: number;
 }
@@ -55,6 +62,14 @@ export interface AccessStore {
    * A null limit counts without a ceiling.
    */
   countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null>;
+  /**
+   * Reserves up to `wanted` requests of `month` in one atomic conditional increment that never
+   * passes `monthlyLimit`: the month's count after it and how many it granted (the requests
+   * numbered `used - granted + 1` to `used` are the caller's), or null when the month is spent.
+   */
+  reserveRequests(keyId: string, month: string, monthlyLimit: number | null, wanted: number): Promise<Reservation | null>;
+  /** Gives back `count` reserved requests of `month` that were never answered (never below 0). */
+  releaseRequests(keyId: string, month: string, count: number): Promise<void>;
   /** Requests counted for the key in `month`. */
   usage(keyId: string, month: string): Promise<number>;
   /**

@@ -1,7 +1,6 @@
 import { VersionedCache } from '../cache/versionedCache.js';
-import type {
-  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey,
-} from './accessStore.js';
+import type { AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, NewKey } from './accessStore.js';
+import { AccessStoreDecorator } from './accessStoreDecorator.js';
 
 export interface CachedAccessStoreOptions {
   /** The most key records held; 100,000 unless told. */
@@ -37,13 +36,14 @@ export const DEFAULT_MAX_KEY_ENTRIES = 100_000;
  * once, and a timer reads the version (one row) so one by another instance or the CLI drops
  * everything within a second. Counting and everything else go to the wrapped store as they are.
  */
-export class CachedAccessStore implements AccessStore {
+export class CachedAccessStore extends AccessStoreDecorator {
   private readonly cache: VersionedCache<KeyRecord>;
   private readonly confirmEachLookup: boolean;
   private hits = 0;
   private misses = 0;
 
-  constructor(private readonly inner: AccessStore, options: CachedAccessStoreOptions = {}) {
+  constructor(inner: AccessStore, options: CachedAccessStoreOptions = {}) {
+    super(inner);
     // Each record costs 1, so the size bound is an entry bound.
     this.cache = new VersionedCache(() => inner.keysVersion(), { ...options, maxBytes: options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES });
     this.confirmEachLookup = options.confirmEachLookup ?? false;
@@ -54,7 +54,7 @@ export class CachedAccessStore implements AccessStore {
     return { hits: this.hits, misses: this.misses, entries, maxEntries: maxBytes, version };
   }
 
-  async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
+  override async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
     if (this.confirmEachLookup && this.cache.stats.entries > 0) await this.cache.checkVersion().catch(() => undefined);
     const hit = this.cache.get(keyHash);
     if (hit !== undefined) {
@@ -68,15 +68,7 @@ export class CachedAccessStore implements AccessStore {
     return record;
   }
 
-  countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null> {
-    return this.inner.countRequest(keyId, month, monthlyLimit);
-  }
-
-  usage(keyId: string, month: string): Promise<number> {
-    return this.inner.usage(keyId, month);
-  }
-
-  async insertKey(key: NewKey, addressLimit?: AddressLimit): Promise<KeyInsertion> {
+  override async insertKey(key: NewKey, addressLimit?: AddressLimit): Promise<KeyInsertion> {
     try {
       return await this.inner.insertKey(key, addressLimit);
     } finally {
@@ -84,11 +76,7 @@ export class CachedAccessStore implements AccessStore {
     }
   }
 
-  keysCreatedBy(address: string, day: string): Promise<number> {
-    return this.inner.keysCreatedBy(address, day);
-  }
-
-  async revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]> {
+  override async revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]> {
     try {
       return await this.inner.revokeKeys(selector, revokedAt);
     } finally {
@@ -96,19 +84,7 @@ export class CachedAccessStore implements AccessStore {
     }
   }
 
-  listKeys(month: string): Promise<KeyUsage[]> {
-    return this.inner.listKeys(month);
-  }
-
-  keysVersion(): Promise<string> {
-    return this.inner.keysVersion();
-  }
-
-  ping(): Promise<boolean> {
-    return this.inner.ping();
-  }
-
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.cache.close();
     await this.inner.close();
   }

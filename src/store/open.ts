@@ -1,5 +1,6 @@
 import type { AccessStore } from '../access/accessStore.js';
 import { CachedAccessStore } from '../access/cachedAccessStore.js';
+import { ReservedQuota } from '../access/reservedQuota.js';
 import { catalogCacheBytes, ConfigError } from '../config.js';
 import { CachedCatalog } from '../catalog/cachedCatalog.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
@@ -43,14 +44,15 @@ async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): P
  * always on the primary (never DATABASE_READ_URL), with a pool of DATABASE_POOL_SIZE connections.
  * Key records are answered from memory (CachedAccessStore); a revocation anywhere takes effect
  * within 1 s on PostgreSQL, and on the next request on SQLite, whose version read is shared memory.
+ * Requests are counted from blocks of quota reserved in the store (ReservedQuota, docs/keys.md).
  */
 export async function openAccessStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<AccessStore> {
   if (isPostgres(databaseUrl)) {
     const store = await PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env) });
-    return new CachedAccessStore(classifyFailures(store, isPostgresUnavailable));
+    return new CachedAccessStore(new ReservedQuota(classifyFailures(store, isPostgresUnavailable)));
   }
   const store = new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl)));
-  return new CachedAccessStore(classifyFailures(store, isSqliteUnavailable), { confirmEachLookup: true });
+  return new CachedAccessStore(new ReservedQuota(classifyFailures(store, isSqliteUnavailable)), { confirmEachLookup: true });
 }
 
 function poolSize(env: NodeJS.ProcessEnv): number {

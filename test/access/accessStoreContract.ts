@@ -73,6 +73,20 @@ export function accessStoreContract(name: string, open: () => Promise<StoreUnder
       assert.equal(await store.usage(zero.id, '2026-01'), 0);
     });
 
+    it('reserves blocks that never pass the limit, the last one cut to what is left, and takes back what was not used', async () => {
+      const { id } = await insert({ monthlyLimit: 30 });
+      assert.deepEqual(await store.reserveRequests(id, '2026-01', 30, 20), { used: 20, granted: 20 });
+      assert.deepEqual(await store.reserveRequests(id, '2026-01', 30, 20), { used: 30, granted: 10 });
+      assert.equal(await store.reserveRequests(id, '2026-01', 30, 1), null);
+      await store.releaseRequests(id, '2026-01', 4);
+      assert.deepEqual(await store.reserveRequests(id, '2026-01', 30, 20), { used: 30, granted: 4 });
+      await store.releaseRequests(id, '2026-01', 1000);
+      assert.equal(await store.usage(id, '2026-01'), 0);
+      const unlimited = await insert({ tier: 'internal', monthlyLimit: null });
+      assert.deepEqual(await store.reserveRequests(unlimited.id, '2026-01', null, 100), { used: 100, granted: 100 });
+      assert.equal(await store.reserveRequests(unlimited.id, '2026-01', 0, 5), null);
+    });
+
     it('a limit lowered below the month\'s count refuses and leaves the count alone', async () => {
       const { id } = await insert();
       for (let i = 0; i < 5; i++) await store.countRequest(id, '2026-01', 1000);

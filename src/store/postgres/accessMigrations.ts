@@ -46,4 +46,9 @@ export const ACCESS_MIGRATIONS: readonly string[] = [
   );
   INSERT INTO access_meta (key, value) VALUES ('keys_version', 1);
   `,
+  // Quota is reserved in blocks (ReservedQuota): `granted` is the size of the block the row's
+  // last increment granted, written in the same statement so the caller learns its numbers.
+  `
+  ALTER TABLE key_usage ADD COLUMN granted integer NOT NULL DEFAULT 0;
+  `,
 ];

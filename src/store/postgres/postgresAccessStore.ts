@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type {
-  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey,
+  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey, Reservation,
 } from '../../access/accessStore.js';
 import { ACCESS_MIGRATIONS } from './accessMigrations.js';
 import { migrate } from './migrations.js';
@@ -25,15 +25,20 @@ interface KeyRow {
 
 const KEY_COLUMNS = 'id, key_prefix, email, tier, monthly_limit, created_at, revoked_at';
 
-// The whole quota check is this one statement: the month's row is created at 1, or raised by one
-// only while below the limit. ON CONFLICT DO UPDATE locks the row and re-checks the WHERE on its
-// newest version, so any number of connections and instances together never pass the limit.
-const COUNT_REQUEST = `
-  INSERT INTO key_usage (key_id, month, used)
-  SELECT $1, $2, 1 WHERE $3::integer IS NULL OR $3::integer > 0
-  ON CONFLICT (key_id, month) DO UPDATE SET used = key_usage.used + 1
+// The whole quota check is this one statement: the month's row is created at the block's size, or
+// raised by it only while below the limit (the block cut to what is left). ON CONFLICT DO UPDATE
+// locks the row and re-checks the WHERE on its newest version, so any number of connections and
+// instances together never pass the limit. Both SET expressions read the old row.
+const RESERVE_REQUESTS = `
+  INSERT INTO key_usage (key_id, month, used, granted)
+  SELECT $1, $2, size, size
+  FROM (SELECT CASE WHEN $3::integer IS NULL THEN $4::integer ELSE least($4::integer, $3::integer) END AS size) AS block
+  WHERE size > 0
+  ON CONFLICT (key_id, month) DO UPDATE
+    SET used = key_usage.used + least($4::integer, coalesce($3::integer - key_usage.used, $4::integer)),
+        granted = least($4::integer, coalesce($3::integer - key_usage.used, $4::integer))
   WHERE $3::integer IS NULL OR key_usage.used < $3::integer
-  RETURNING used`;
+  RETURNING used, granted`;
 // The address's count for the day, raised by one only while below its limit; the row stays
 // locked until the key's transaction ends, so creations from one address queue up.
 const COUNT_CREATION = `
@@ -85,10 +90,22 @@ export class PostgresAccessStore implements AccessStore {
   }
 
   async countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null> {
-    const { rows } = await this.pool.query<{ used: number }>({
-      name: 'access_count_request', text: COUNT_REQUEST, values: [keyId, month, monthlyLimit],
+    return (await this.reserveRequests(keyId, month, monthlyLimit, 1))?.used ?? null;
+  }
+
+  async reserveRequests(keyId: string, month: string, monthlyLimit: number | null, wanted: number): Promise<Reservation | null> {
+    const { rows } = await this.pool.query<Reservation>({
+      name: 'access_reserve_requests', text: RESERVE_REQUESTS, values: [keyId, month, monthlyLimit, wanted],
     });
-    return rows[0]?.used ?? null;
+    return rows[0] ?? null;
+  }
+
+  async releaseRequests(keyId: string, month: string, count: number): Promise<void> {
+    await this.pool.query({
+      name: 'access_release_requests',
+      text: 'UPDATE key_usage SET used = greatest(0, used - $3::integer) WHERE key_id = $1 AND month = $2',
+      values: [keyId, month, count],
+    });
   }
 
   async usage(keyId: string, month: string): Promise<number> {

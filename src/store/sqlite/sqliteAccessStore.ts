@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type {
-  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey,
+  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey, Reservation,
 } from '../../access/accessStore.js';
 import { ACCESS_MIGRATIONS } from './accessMigrations.js';
 import { migrate } from './migrations.js';
@@ -21,8 +21,8 @@ const KEY_COLUMNS = 'id, key_prefix, email, tier, monthly_limit, created_at, rev
 /**
  * Keys and usage in their own SQLite file, so they never wait on a catalog import's long write
  * transaction. Two connections: key creation and revocation commit with synchronous=FULL (a 201
- * survives a power cut, not only a crash); the per-request usage count commits with NORMAL,
- * which in WAL mode survives a crash of the process but may lose its last counts on a power cut.
+ * survives a power cut, not only a crash); quota reservations commit with NORMAL, which in WAL
+ * mode survives a crash of the process but may lose its last reservations on a power cut.
  */
 export class SqliteAccessStore implements AccessStore {
   private readonly db: Database.Database;
@@ -40,13 +40,18 @@ export class SqliteAccessStore implements AccessStore {
     const durable = this.durable;
     this.statements = {
       keyByHash: db.prepare<[string], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = ?`),
-      // The whole quota check is this one statement: the month's row is created at 1 or raised
-      // by one only while below the limit, so concurrent callers can never pass the limit.
-      count: db.prepare<{ id: number; month: string; limit: number | null }, { used: number }>(`
-        INSERT INTO key_usage (key_id, month, used)
-        SELECT @id, @month, 1 WHERE @limit IS NULL OR @limit > 0
-        ON CONFLICT (key_id, month) DO UPDATE SET used = used + 1 WHERE @limit IS NULL OR used < @limit
-        RETURNING used`),
+      // The whole quota check is this one statement: the month's row is created at the block's
+      // size, or raised by it only while below the limit (the block cut to what is left), so
+      // concurrent callers can never pass the limit. Both SET expressions read the old row.
+      reserve: db.prepare<{ id: number; month: string; limit: number | null; wanted: number }, Reservation>(`
+        INSERT INTO key_usage (key_id, month, used, granted)
+        SELECT @id, @month, size, size FROM (SELECT CASE WHEN @limit IS NULL THEN @wanted ELSE min(@wanted, @limit) END AS size) WHERE size > 0
+        ON CONFLICT (key_id, month) DO UPDATE
+          SET used = used + min(@wanted, coalesce(@limit - used, @wanted)), granted = min(@wanted, coalesce(@limit - used, @wanted))
+          WHERE @limit IS NULL OR used < @limit
+        RETURNING used, granted`),
+      release: db.prepare<{ id: number; month: string; count: number }>(
+        'UPDATE key_usage SET used = max(0, used - @count) WHERE key_id = @id AND month = @month'),
       usage: db.prepare<[number, string], { used: number }>('SELECT used FROM key_usage WHERE key_id = ? AND month = ?'),
       createdBy: db.prepare<[string, string], { created: number }>(
         'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
@@ -82,7 +87,15 @@ export class SqliteAccessStore implements AccessStore {
   }
 
   async countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null> {
-    return this.statements.count.get({ id: Number(keyId), month, limit: monthlyLimit })?.used ?? null;
+    return (await this.reserveRequests(keyId, month, monthlyLimit, 1))?.used ?? null;
+  }
+
+  async reserveRequests(keyId: string, month: string, monthlyLimit: number | null, wanted: number): Promise<Reservation | null> {
+    return this.statements.reserve.get({ id: Number(keyId), month, limit: monthlyLimit, wanted }) ?? null;
+  }
+
+  async releaseRequests(keyId: string, month: string, count: number): Promise<void> {
+    this.statements.release.run({ id: Number(keyId), month, count });
   }
 
   async usage(keyId: string, month: string): Promise<number> {

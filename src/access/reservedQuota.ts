@@ -1,0 +1,152 @@
+import type { AccessStore, KeyUsage } from './accessStore.js';
+import { AccessStoreDecorator } from './accessStoreDecorator.js';
+
+/** The most requests of a key with a monthly limit that one instance reserves at a time. */
+export const MAX_BLOCK = 20;
+/** The block of a key without a monthly limit: nothing to share fairly, only counts to keep. */
+export const UNLIMITED_BLOCK = 100;
+/**
+ * A block is a sixteenth of what the month has left, so it shrinks to one request as the limit
+ * nears: the last 31 requests of a month are reserved one at a time, exactly as before.
+ */
+const SHARE_OF_REMAINING = 16;
+/** Unused requests of a block untouched this long go back to the month. */
+export const IDLE_RELEASE_MS = 5_000;
+/** How long a spent month is believed before the store is asked again. */
+const SPENT_RECHECK_MS = 1_000;
+
+export interface ReservedQuotaOptions {
+  idleReleaseMs?: number;
+  /** A monotonic clock in ms (tests). */
+  now?: () => number;
+}
+
+/** The requests numbered `next` to `last` of the key's `month`, reserved by this instance. */
+interface Block {
+  month: string;
+  limit: number | null;
+  next: number;
+  last: number;
+  touchedAt: number;
+}
+
+interface Spent {
+  month: string;
+  limit: number | null;
+  at: number;
+}
+
+/** How many requests to reserve next, given the month's count the last reservation returned. */
+export function blockSize(monthlyLimit: number | null, usedAfterLastBlock: number): number {
+  if (monthlyLimit === null) return UNLIMITED_BLOCK;
+  return Math.max(1, Math.min(MAX_BLOCK, Math.floor((monthlyLimit - usedAfterLastBlock) / SHARE_OF_REMAINING)));
+}
+
+/**
+ * An AccessStore that counts requests from blocks of quota reserved in the wrapped store, so a
+ * keyed request costs a database write once per block instead of once per request. The store's
+ * count is what was reserved: it never passes the limit, whatever the number of instances, and
+ * each request still gets its own number (its `Used`). What a block holds and was not answered is
+ * given back when the key is idle for IDLE_RELEASE_MS and when the store closes; a crash (kill -9)
+ * leaves it counted, at most one block per key the instance was serving. docs/keys.md argues it.
+ */
+export class ReservedQuota extends AccessStoreDecorator {
+  private readonly blocks = new Map<string, Block>();
+  private readonly reserving = new Map<string, Promise<unknown>>();
+  private readonly spent = new Map<string, Spent>();
+  private readonly now: () => number;
+  private readonly idleReleaseMs: number;
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly releases = new Set<Promise<void>>();
+
+  constructor(inner: AccessStore, options: ReservedQuotaOptions = {}) {
+    super(inner);
+    this.now = options.now ?? (() => performance.now());
+    this.idleReleaseMs = options.idleReleaseMs ?? IDLE_RELEASE_MS;
+    this.sweeper = setInterval(() => this.releaseIdle(), Math.max(10, this.idleReleaseMs / 2));
+    this.sweeper.unref();
+  }
+
+  override async countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null> {
+    for (;;) {
+      const block = this.blocks.get(keyId);
+      if (block && block.month === month && block.limit === monthlyLimit && block.next <= block.last) {
+        block.touchedAt = this.now();
+        return block.next++;
+      }
+      const spent = this.spent.get(keyId);
+      if (spent && spent.month === month && spent.limit === monthlyLimit && this.now() - spent.at < SPENT_RECHECK_MS) return null;
+      // One reservation per key at a time; the requests that arrive meanwhile wait for its block.
+      const pending = this.reserving.get(keyId);
+      if (pending) {
+        await pending;
+        continue;
+      }
+      const reservation = this.reserve(keyId, month, monthlyLimit, block);
+      this.reserving.set(keyId, reservation);
+      try {
+        if (!(await reservation)) return null;
+      } finally {
+        this.reserving.delete(keyId);
+      }
+    }
+  }
+
+  /** The month's count less what this instance holds unanswered: exact with one instance. */
+  override async usage(keyId: string, month: string): Promise<number> {
+    return (await this.inner.usage(keyId, month)) - this.unanswered(keyId, month);
+  }
+
+  override async listKeys(month: string): Promise<KeyUsage[]> {
+    return (await this.inner.listKeys(month)).map((key) => ({ ...key, used: key.used - this.unanswered(key.id, month) }));
+  }
+
+  override async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    for (const keyId of [...this.blocks.keys()]) this.release(keyId);
+    await Promise.allSettled(this.releases);
+    await this.inner.close();
+  }
+
+  /** Reserves the key's next block; false when the month is spent. */
+  private async reserve(keyId: string, month: string, monthlyLimit: number | null, previous: Block | undefined): Promise<boolean> {
+    if (previous) this.release(keyId);
+    // A key this instance has not seen this month starts with one request, which tells how much
+    // the month has left, so a key near its limit is never reserved a block it cannot use.
+    const wanted = previous && previous.month === month && previous.limit === monthlyLimit ? blockSize(monthlyLimit, previous.last) : 1;
+    const reserved = await this.inner.reserveRequests(keyId, month, monthlyLimit, wanted);
+    if (reserved === null) {
+      this.spent.set(keyId, { month, limit: monthlyLimit, at: this.now() });
+      return false;
+    }
+    this.spent.delete(keyId);
+    this.blocks.set(keyId, {
+      month, limit: monthlyLimit, next: reserved.used - reserved.granted + 1, last: reserved.used, touchedAt: this.now(),
+    });
+    return true;
+  }
+
+  private unanswered(keyId: string, month: string): number {
+    const block = this.blocks.get(keyId);
+    return block && block.month === month ? block.last - block.next + 1 : 0;
+  }
+
+  private releaseIdle(): void {
+    const idleSince = this.now() - this.idleReleaseMs;
+    for (const [keyId, block] of this.blocks) if (block.touchedAt <= idleSince && !this.reserving.has(keyId)) this.release(keyId);
+    for (const [keyId, spent] of this.spent) if (this.now() - spent.at >= SPENT_RECHECK_MS) this.spent.delete(keyId);
+  }
+
+  /** Forgets the key's block at once and gives its unanswered requests back to the store. */
+  private release(keyId: string): void {
+    const block = this.blocks.get(keyId);
+    if (!block) return;
+    this.blocks.delete(keyId);
+    const unanswered = block.last - block.next + 1;
+    if (unanswered <= 0) return;
+    // A failed release leaves the requests counted: the safe side of the limit.
+    const release = this.inner.releaseRequests(keyId, block.month, unanswered).catch(() => undefined);
+    this.releases.add(release);
+    void release.finally(() => this.releases.delete(release));
+  }
+}

@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, describe, it } from 'node:test';
+import type { AccessStore } from '../../src/access/accessStore.js';
+import { blockSize, MAX_BLOCK, ReservedQuota, UNLIMITED_BLOCK } from '../../src/access/reservedQuota.js';
+import { PostgresAccessStore } from '../../src/store/postgres/postgresAccessStore.js';
+import { SqliteAccessStore } from '../../src/store/sqlite/sqliteAccessStore.js';
+import { tempDir } from '../support/catalogServer.js';
+import { createTestDatabase, needsPostgres } from '../support/postgres.js';
+import { accessStoreContract, newKey } from './accessStoreContract.js';
+
+const postgres = await needsPostgres();
+
+accessStoreContract('reserved quota on SQLite', async () => {
+  const dir = tempDir('tcg-reserved-');
+  const store = new ReservedQuota(new SqliteAccessStore(path.join(dir, 'catalog.access.db')));
+  return { store, dispose: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
+});
+
+accessStoreContract('reserved quota on PostgreSQL', async () => {
+  const database = await createTestDatabase('access_test');
+  const store = new ReservedQuota(await PostgresAccessStore.open({ databaseUrl: database.url, poolSize: 4 }));
+  return { store, dispose: async () => { await store.close(); await database.drop(); } };
+}, postgres);
+
+describe('block sizes', () => {
+  it('a sixteenth of what the month has left, at most 20 and at least 1; 100 for an unlimited key', () => {
+    assert.equal(blockSize(1000, 1), MAX_BLOCK);
+    assert.equal(blockSize(1000, 1000 - 16 * 7), 7);
+    assert.equal(blockSize(1000, 1000 - 31), 1);
+    assert.equal(blockSize(1000, 999), 1);
+    assert.equal(blockSize(null, 123_456), UNLIMITED_BLOCK);
+  });
+});
+
+/** A database seen through two stores: `raw` reads and writes it as it is, `open()` makes more. */
+interface Database {
+  raw: AccessStore;
+  open(): Promise<AccessStore>;
+  dispose(): Promise<void>;
+}
+
+const DATABASES: Record<'SQLite' | 'PostgreSQL', () => Promise<Database>> = {
+  SQLite: async () => {
+    const dir = tempDir('tcg-reserved-');
+    const file = path.join(dir, 'catalog.access.db');
+    const opened: AccessStore[] = [];
+    return {
+      raw: new SqliteAccessStore(file),
+      open: async () => { const store = new SqliteAccessStore(file); opened.push(store); return store; },
+      dispose: async function (this: Database) {
+        await Promise.all([this.raw, ...opened].map((s) => s.close().catch(() => undefined)));
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+  PostgreSQL: async () => {
+    const database = await createTestDatabase('access_test');
+    const opened: AccessStore[] = [];
+    return {
+      raw: await PostgresAccessStore.open({ databaseUrl: database.url, poolSize: 4 }),
+      open: async () => { const store = await PostgresAccessStore.open({ databaseUrl: database.url, poolSize: 10 }); opened.push(store); return store; },
+      dispose: async function (this: Database) {
+        await Promise.all([this.raw, ...opened].map((s) => s.close().catch(() => undefined)));
+        await database.drop();
+      },
+    };
+  },
+};
+
+for (const [name, make] of Object.entries(DATABASES)) {
+  describe(`reserved quota on ${name}`, name === 'PostgreSQL' ? postgres : { skip: false }, () => {
+    const databases: Database[] = [];
+    const database = async () => { const made = await make(); databases.push(made); return made; };
+    after(async () => { for (const d of databases) await d.dispose(); });
+
+    async function freeKey(db: Database, monthlyLimit: number | null = 1000): Promise<string> {
+      const inserted = await db.raw.insertKey(newKey({ monthlyLimit, tier: monthlyLimit === null ? 'internal' : 'free' }));
+      return (inserted as { id: string }).id;
+    }
+
+    it('counts from blocks: the database holds what was reserved, the store says what was answered', async () => {
+      const db = await database();
+      const quota = new ReservedQuota(await db.open());
+      const id = await freeKey(db);
+      assert.equal(await quota.countRequest(id, '2026-01', 1000), 1);
+      // The first request of a key reserves one, which tells how much is left; then a block of 20.
+      assert.equal(await db.raw.usage(id, '2026-01'), 1);
+      assert.equal(await quota.countRequest(id, '2026-01', 1000), 2);
+      assert.equal(await db.raw.usage(id, '2026-01'), 1 + MAX_BLOCK);
+      for (let i = 3; i <= 25; i++) assert.equal(await quota.countRequest(id, '2026-01', 1000), i);
+      assert.equal(await db.raw.usage(id, '2026-01'), 1 + 2 * MAX_BLOCK);
+      assert.equal(await quota.usage(id, '2026-01'), 25);
+      assert.equal((await quota.listKeys('2026-01')).find((k) => k.id === id)?.used, 25);
+      await quota.close();
+      assert.equal(await db.raw.usage(id, '2026-01'), 25, 'closing gives back what was not answered');
+    });
+
+    it('1,200 concurrent requests on one instance: exactly 1,000 counted, numbered 1 to 1,000', async () => {
+      const db = await database();
+      const quota = new ReservedQuota(await db.open());
+      const id = await freeKey(db);
+      const counted = (await Promise.all(Array.from({ length: 1200 }, () => quota.countRequest(id, '2026-01', 1000))))
+        .filter((n): n is number => n !== null);
+      assert.deepEqual(counted.sort((a, b) => a - b), Array.from({ length: 1000 }, (_, i) => i + 1));
+      assert.equal(await db.raw.usage(id, '2026-01'), 1000);
+      await quota.close();
+    });
+
+    it('three instances on one database, 1,800 attempts at once: exactly 1,000 counted, each number once', async () => {
+      const db = await database();
+      const instances = await Promise.all([1, 2, 3].map(async () => new ReservedQuota(await db.open())));
+      const id = await freeKey(db);
+      const counted = (await Promise.all(Array.from({ length: 1800 }, (_, i) => instances[i % 3]!.countRequest(id, '2026-01', 1000))))
+        .filter((n): n is number => n !== null);
+      assert.deepEqual(counted.sort((a, b) => a - b), Array.from({ length: 1000 }, (_, i) => i + 1));
+      await Promise.all(instances.map((q) => q.close()));
+      assert.equal(await db.raw.usage(id, '2026-01'), 1000);
+    });
+
+    it('a key left idle gives its unanswered requests back, so another instance can answer them', async () => {
+      const db = await database();
+      const idle = new ReservedQuota(await db.open(), { idleReleaseMs: 50 });
+      const busy = new ReservedQuota(await db.open(), { idleReleaseMs: 50 });
+      const id = await freeKey(db, 100);
+      for (let i = 1; i <= 3; i++) assert.equal(await idle.countRequest(id, '2026-01', 100), i);
+      assert.equal(await db.raw.usage(id, '2026-01'), 1 + 6, 'one, then a sixteenth of the 99 left');
+      await sleep(200);
+      assert.equal(await db.raw.usage(id, '2026-01'), 3);
+      let answered = 0;
+      while ((await busy.countRequest(id, '2026-01', 100)) !== null) answered += 1;
+      assert.equal(answered, 97);
+      await Promise.all([idle.close(), busy.close()]);
+    });
+
+    it('an unlimited key reserves 100 at a time; a new month starts its own blocks', async () => {
+      const db = await database();
+      const quota = new ReservedQuota(await db.open());
+      const id = await freeKey(db, null);
+      for (let i = 1; i <= 3; i++) assert.equal(await quota.countRequest(id, '2026-01', null), i);
+      assert.equal(await db.raw.usage(id, '2026-01'), 1 + UNLIMITED_BLOCK);
+      assert.equal(await quota.countRequest(id, '2026-02', null), 1);
+      await quota.close();
+      assert.equal(await db.raw.usage(id, '2026-01'), 3);
+      assert.equal(await db.raw.usage(id, '2026-02'), 1);
+    });
+  });
+}
