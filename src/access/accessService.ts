@@ -30,11 +30,11 @@ export class AccessService implements AccessControl {
     const parsed = keyFromAuthorization(authorization);
     if (parsed === 'missing') return unauthorized(MESSAGES.keyMissing, now);
     if (parsed === 'malformed') return unauthorized(MESSAGES.keyMalformed, now);
-    const key = await this.store.findKeyByHash(hashKey(parsed.key));
-    if (!key || key.revokedAt !== null) return unauthorized(MESSAGES.keyInvalid, now);
-
     const month = monthOf(now);
-    const used = await this.store.countRequest(key.id, month, key.monthlyLimit);
+    const admitted = await this.store.admitRequest(hashKey(parsed.key), month);
+    if (!admitted || admitted.key.revokedAt !== null) return unauthorized(MESSAGES.keyInvalid, now);
+
+    const { key, used } = admitted;
     if (used !== null) return { allowed: true, keyId: key.id, allowance: monthlyAllowance(key.monthlyLimit, used, now) };
     const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, month), now);
     return {

@@ -43,6 +43,12 @@ export type KeyInsertion =
 
 export type KeySelector = { email: string } | { prefix: string } | { keyHash: string };
 
+export interface Admission {
+  key: KeyRecord;
+  /** This request's number in the month, or null when it was not counted (a revoked key, a spent month). */
+  used: number | null;
+}
+
 export interface Reservation {
   /** The month's count after the reservation. */
   used: number;
@@ -56,6 +62,12 @@ export interface KeyUsage extends KeyRecord {
 
 export interface AccessStore {
   findKeyByHash(keyHash: string): Promise<KeyRecord | null>;
+  /**
+   * A keyed request's whole check in one step (one statement where the database is asked): finds
+   * the key and, when it is active, counts one request of `month` as countRequest does. null for an
+   * unknown key.
+   */
+  admitRequest(keyHash: string, month: string): Promise<Admission | null>;
   /**
    * Counts one request of `month` in a single atomic conditional increment: the new count,
    * or null (nothing counted) when the month already holds `monthlyLimit` requests.

@@ -1,5 +1,5 @@
 import type {
-  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey, Reservation,
+  AccessStore, Admission, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey, Reservation,
 } from './accessStore.js';
 
 /**
@@ -11,6 +11,10 @@ export class AccessStoreDecorator implements AccessStore {
 
   findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
     return this.inner.findKeyByHash(keyHash);
+  }
+
+  admitRequest(keyHash: string, month: string): Promise<Admission | null> {
+    return this.inner.admitRequest(keyHash, month);
   }
 
   countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null> {

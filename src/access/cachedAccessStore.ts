@@ -1,5 +1,5 @@
 import { VersionedCache } from '../cache/versionedCache.js';
-import type { AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, NewKey } from './accessStore.js';
+import type { AccessStore, Admission, AddressLimit, KeyInsertion, KeyRecord, KeySelector, NewKey } from './accessStore.js';
 import { AccessStoreDecorator } from './accessStoreDecorator.js';
 
 export interface CachedAccessStoreOptions {
@@ -55,17 +55,31 @@ export class CachedAccessStore extends AccessStoreDecorator {
   }
 
   override async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
-    if (this.confirmEachLookup && this.cache.stats.entries > 0) await this.cache.checkVersion().catch(() => undefined);
-    const hit = this.cache.get(keyHash);
-    if (hit !== undefined) {
-      this.hits += 1;
-      return hit;
-    }
-    this.misses += 1;
+    const hit = await this.fromMemory(keyHash);
+    if (hit !== undefined) return hit;
     const epoch = this.cache.epoch;
     const record = await this.inner.findKeyByHash(keyHash);
     if (record !== null) this.cache.set(epoch, keyHash, Object.freeze(record), 1);
     return record;
+  }
+
+  /** A known key is counted by the store it wraps; an unknown one is looked up and counted in one step. */
+  override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
+    const key = await this.fromMemory(keyHash);
+    if (key !== undefined) return { key, used: key.revokedAt === null ? await this.inner.countRequest(key.id, month, key.monthlyLimit) : null };
+    const epoch = this.cache.epoch;
+    const admitted = await this.inner.admitRequest(keyHash, month);
+    if (admitted !== null) this.cache.set(epoch, keyHash, Object.freeze(admitted.key), 1);
+    return admitted;
+  }
+
+  /** The key's record if memory holds it (counted as a hit or a miss). */
+  private async fromMemory(keyHash: string): Promise<KeyRecord | undefined> {
+    if (this.confirmEachLookup && this.cache.stats.entries > 0) await this.cache.checkVersion().catch(() => undefined);
+    const hit = this.cache.get(keyHash);
+    if (hit !== undefined) this.hits += 1;
+    else this.misses += 1;
+    return hit;
   }
 
   override async insertKey(key: NewKey, addressLimit?: AddressLimit): Promise<KeyInsertion> {

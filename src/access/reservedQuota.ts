@@ -1,4 +1,4 @@
-import type { AccessStore, KeyUsage } from './accessStore.js';
+import type { AccessStore, Admission, KeyUsage } from './accessStore.js';
 import { AccessStoreDecorator } from './accessStoreDecorator.js';
 
 /** The most requests of a key with a monthly limit that one instance reserves at a time. */
@@ -90,6 +90,16 @@ export class ReservedQuota extends AccessStoreDecorator {
         this.reserving.delete(keyId);
       }
     }
+  }
+
+  /** A key looked up and counted in one step: its number tells the next block's size. */
+  override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
+    const admitted = await this.inner.admitRequest(keyHash, month);
+    if (admitted && admitted.used !== null && !this.blocks.has(admitted.key.id)) {
+      const { key: { id, monthlyLimit }, used } = admitted;
+      this.blocks.set(id, { month, limit: monthlyLimit, next: used + 1, last: used, touchedAt: this.now() });
+    }
+    return admitted;
   }
 
   /** The month's count less what this instance holds unanswered: exact with one instance. */

@@ -73,6 +73,20 @@ export function accessStoreContract(name: string, open: () => Promise<StoreUnder
       assert.equal(await store.usage(zero.id, '2026-01'), 0);
     });
 
+    it('admits a request in one step: the key found and counted; revoked, spent and unknown keys are not counted', async () => {
+      const { keyHash, id, email } = await insert({ monthlyLimit: 2 });
+      assert.equal(await store.admitRequest(hashKey(generateKey()), '2026-01'), null);
+      const first = await store.admitRequest(keyHash, '2026-01');
+      assert.deepEqual([first?.key.id, first?.key.email, first?.used], [id, email, 1]);
+      assert.equal((await store.admitRequest(keyHash, '2026-01'))?.used, 2);
+      assert.equal((await store.admitRequest(keyHash, '2026-01'))?.used, null);
+      assert.equal(await store.usage(id, '2026-01'), 2);
+      await store.revokeKeys({ keyHash }, '2026-01-20T00:00:00.000Z');
+      const revoked = await store.admitRequest(keyHash, '2026-02');
+      assert.deepEqual([revoked?.key.revokedAt, revoked?.used], ['2026-01-20T00:00:00.000Z', null]);
+      assert.equal(await store.usage(id, '2026-02'), 0);
+    });
+
     it('reserves blocks that never pass the limit, the last one cut to what is left, and takes back what was not used', async () => {
       const { id } = await insert({ monthlyLimit: 30 });
       assert.deepEqual(await store.reserveRequests(id, '2026-01', 30, 20), { used: 20, granted: 20 });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type {
-  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey, Reservation,
+  AccessStore, Admission, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey, Reservation,
 } from '../../access/accessStore.js';
 import { ACCESS_MIGRATIONS } from './accessMigrations.js';
 import { migrate } from './migrations.js';
@@ -25,20 +25,27 @@ interface KeyRow {
 
 const KEY_COLUMNS = 'id, key_prefix, email, tier, monthly_limit, created_at, revoked_at';
 
-// The whole quota check is this one statement: the month's row is created at the block's size, or
+// The whole quota check is one statement: the month's row is created at the block's size, or
 // raised by it only while below the limit (the block cut to what is left). ON CONFLICT DO UPDATE
 // locks the row and re-checks the WHERE on its newest version, so any number of connections and
-// instances together never pass the limit. Both SET expressions read the old row.
-const RESERVE_REQUESTS = `
+// instances together never pass the limit. Both SET expressions read the old row. The key, its
+// limit and the size are SQL expressions, so the key's lookup can be part of the same statement.
+const reservation = (keyId: string, limit: string, wanted: string) => `
   INSERT INTO key_usage (key_id, month, used, granted)
-  SELECT $1, $2, size, size
-  FROM (SELECT CASE WHEN $3::integer IS NULL THEN $4::integer ELSE least($4::integer, $3::integer) END AS size) AS block
-  WHERE size > 0
+  SELECT ${keyId}, $2, size, size
+  FROM (SELECT CASE WHEN ${limit} IS NULL THEN ${wanted} ELSE least(${wanted}, ${limit}) END AS size) AS block
+  WHERE size > 0 AND ${keyId} IS NOT NULL
   ON CONFLICT (key_id, month) DO UPDATE
-    SET used = key_usage.used + least($4::integer, coalesce($3::integer - key_usage.used, $4::integer)),
-        granted = least($4::integer, coalesce($3::integer - key_usage.used, $4::integer))
-  WHERE $3::integer IS NULL OR key_usage.used < $3::integer
+    SET used = key_usage.used + least(${wanted}, coalesce(${limit} - key_usage.used, ${wanted})),
+        granted = least(${wanted}, coalesce(${limit} - key_usage.used, ${wanted}))
+  WHERE ${limit} IS NULL OR key_usage.used < ${limit}
   RETURNING used, granted`;
+const RESERVE_REQUESTS = reservation('$1::bigint', '$3::integer', '$4::integer');
+// A keyed request in one round trip: the key's lookup and, when it is active, its count.
+const ADMIT_REQUEST = `
+  WITH found AS (SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1),
+  counted AS (${reservation('(SELECT id FROM found WHERE revoked_at IS NULL)', '(SELECT monthly_limit FROM found)', '1')})
+  SELECT found.*, counted.used FROM found LEFT JOIN counted ON true`;
 // The address's count for the day, raised by one only while below its limit; the row stays
 // locked until the key's transaction ends, so creations from one address queue up.
 const COUNT_CREATION = `
@@ -87,6 +94,13 @@ export class PostgresAccessStore implements AccessStore {
       name: 'access_key_by_hash', text: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, values: [keyHash],
     });
     return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
+    const { rows } = await this.pool.query<KeyRow & { used: number | null }>({
+      name: 'access_admit_request', text: ADMIT_REQUEST, values: [keyHash, month],
+    });
+    return rows[0] ? { key: toRecord(rows[0]), used: rows[0].used } : null;
   }
 
   async countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null> {

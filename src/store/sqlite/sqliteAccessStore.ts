@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type {
-  AccessStore, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey, Reservation,
+  AccessStore, Admission, AddressLimit, KeyInsertion, KeyRecord, KeySelector, KeyUsage, NewKey, Reservation,
 } from '../../access/accessStore.js';
 import { ACCESS_MIGRATIONS } from './accessMigrations.js';
 import { migrate } from './migrations.js';
@@ -84,6 +84,14 @@ export class SqliteAccessStore implements AccessStore {
   async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
     const row = this.statements.keyByHash.get(keyHash);
     return row ? toRecord(row) : null;
+  }
+
+  async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
+    // Synchronous, so nothing can run between the lookup and the count.
+    const row = this.statements.keyByHash.get(keyHash);
+    if (!row) return null;
+    const key = toRecord(row);
+    return { key, used: key.revokedAt === null ? await this.countRequest(key.id, month, key.monthlyLimit) : null };
   }
 
   async countRequest(keyId: string, month: string, monthlyLimit: number | null): Promise<number | null> {
