@@ -52,6 +52,8 @@ export function blockSize(monthlyLimit: number | null, usedAfterLastBlock: numbe
  */
 export class ReservedQuota extends AccessStoreDecorator {
   private readonly blocks = new Map<string, Block>();
+  /** The id of each key hash admitted here, while the key has a block. */
+  private readonly keyIds = new Map<string, string>();
   private readonly reserving = new Map<string, Promise<unknown>>();
   private readonly spent = new Map<string, Spent>();
   private readonly now: () => number;
@@ -92,12 +94,27 @@ export class ReservedQuota extends AccessStoreDecorator {
     }
   }
 
-  /** A key looked up and counted in one step: its number tells the next block's size. */
+  /**
+   * A key looked up and counted in one step, its number telling the next block's size; a key
+   * whose block still holds requests (its record was dropped from a cache) is only looked up, and
+   * counted from the block, so its numbers go on without a gap.
+   */
   override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
+    const knownId = this.keyIds.get(keyHash);
+    const block = knownId === undefined ? undefined : this.blocks.get(knownId);
+    if (block && block.month === month && block.next <= block.last) {
+      const key = await this.inner.findKeyByHash(keyHash);
+      if (!key) return null;
+      return { key, used: key.revokedAt === null ? await this.countRequest(key.id, month, key.monthlyLimit) : null };
+    }
     const admitted = await this.inner.admitRequest(keyHash, month);
-    if (admitted && admitted.used !== null && !this.blocks.has(admitted.key.id)) {
+    if (admitted && admitted.used !== null) {
       const { key: { id, monthlyLimit }, used } = admitted;
-      this.blocks.set(id, { month, limit: monthlyLimit, next: used + 1, last: used, touchedAt: this.now() });
+      this.keyIds.set(keyHash, id);
+      const current = this.blocks.get(id);
+      if (!current || current.next > current.last) {
+        this.blocks.set(id, { month, limit: monthlyLimit, next: used + 1, last: used, touchedAt: this.now() });
+      }
     }
     return admitted;
   }
@@ -145,6 +162,7 @@ export class ReservedQuota extends AccessStoreDecorator {
     const idleSince = this.now() - this.idleReleaseMs;
     for (const [keyId, block] of this.blocks) if (block.touchedAt <= idleSince && !this.reserving.has(keyId)) this.release(keyId);
     for (const [keyId, spent] of this.spent) if (this.now() - spent.at >= SPENT_RECHECK_MS) this.spent.delete(keyId);
+    for (const [keyHash, keyId] of this.keyIds) if (!this.blocks.has(keyId)) this.keyIds.delete(keyHash);
   }
 
   /** Forgets the key's block at once and gives its unanswered requests back to the store. */
