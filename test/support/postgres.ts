@@ -24,12 +24,21 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 
 let reachable: Promise<boolean> | undefined;
 
+/** Whether the server answers within a few tries: a busy machine can miss one connect timeout. */
+async function answersWithin(tries: number): Promise<boolean> {
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    if (await admin(async (client) => { await client.query('SELECT 1'); }).then(() => true, () => false)) return true;
+    if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return false;
+}
+
 /**
  * The skip option for suites that need PostgreSQL: a one-line reason when the server does not
  * answer, and a hard failure under CI=true, where it must be there.
  */
 export async function needsPostgres(): Promise<{ skip: string | false }> {
-  reachable ??= admin(async (client) => { await client.query('SELECT 1'); }).then(() => true, () => false);
+  reachable ??= answersWithin(3);
   if (await reachable) return { skip: false };
   if (process.env.CI === 'true') throw new Error(`CI=true but PostgreSQL does not answer at ${POSTGRES_ADMIN_URL}`);
   return { skip: UNREACHABLE };
