@@ -13,6 +13,7 @@ import { openApiOptions } from './openapi/document.js';
 import { cardRoutes } from './routes/cards.js';
 import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
+import { homeRoutes } from './routes/home.js';
 import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './mcp/endpoint.js';
 import { openApiRoute } from './routes/openapi.js';
@@ -87,9 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(keyRoutes, { access: deps.access });
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
+  await app.register(homeRoutes, { store: deps.store, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
   await app.register(mcpRoutes, { queries, access: deps.access });
-  for (const url of ['/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
+  for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   return app;
 }
