@@ -60,12 +60,17 @@ export async function homeRoutes(app: FastifyInstance, { store, publicBaseUrl }:
   await app.register(fastifyStatic, {
     root: PUBLIC_DIR, prefix: `${ASSETS_PATH}/`, decorateReply: false, index: false, cacheControl: true, maxAge: 0,
   });
-  // Swagger UI's files; its own full-page reference at /docs/reference runs under the page's policy.
+  // Swagger UI's files. One reference page: the plugin's own (whose standalone layout applies inline
+  // styles the page's policy refuses) sends browsers to /docs; its other routes keep the page's policy.
   await app.register(swaggerUi, {
     routePrefix: REFERENCE_PATH,
-    uiConfig: { validatorUrl: null, tryItOutEnabled: true, persistAuthorization: false },
-    uiHooks: { onRequest: (_request, reply, done) => { setPagePolicy(reply); done(); } },
-    theme: { title: 'Pokémon TCG Catalog API reference' },
+    uiConfig: { validatorUrl: null },
+    uiHooks: {
+      onRequest: async (request, reply) => {
+        if (request.routeOptions.url?.replace(/\/$/, '') === REFERENCE_PATH) return reply.redirect('/docs');
+        setPagePolicy(reply);
+      },
+    },
   });
 }
 

@@ -72,6 +72,14 @@ describe('GET / and GET /docs: the home page', () => {
     assert.deepEqual(await missing.json(), { error: 'no such path: GET /docs/nope; see /openapi.json' });
   });
 
+  it('Swagger UI\'s own page sends browsers to the one reference page, /docs', async () => {
+    for (const path of ['/docs/reference', '/docs/reference/', '/docs/reference/static/index.html']) {
+      const response = await fetch(server.baseUrl + path, { headers: html });
+      assert.equal(response.status, 200, path);
+      assert.equal(response.url, `${server.baseUrl}/docs`, path);
+    }
+  });
+
   it('the page and its paths stay out of the OpenAPI document', async () => {
     const document = await (await fetch(`${server.baseUrl}/openapi.json`)).json() as { paths: Record<string, unknown> };
     assert.deepEqual(Object.keys(document.paths).filter((path) => path === '/' || path.startsWith('/docs')), []);
