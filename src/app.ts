@@ -1,17 +1,19 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AccessControl } from './access/accessControl.js';
 import { RATE_LIMIT_HEADERS, setRateLimitHeaders } from './edge/rateLimitHeaders.js';
+import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { unkeyedAllowance } from './access/monthlyQuota.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
 import type { Config } from './config.js';
 import { openApiOptions } from './openapi/document.js';
 import { cardRoutes } from './routes/cards.js';
-import { installErrorHandling, methodNotAllowed } from './routes/errors.js';
+import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
+import { homeRoutes } from './routes/home.js';
 import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './mcp/endpoint.js';
 import { openApiRoute } from './routes/openapi.js';
@@ -35,6 +37,12 @@ export const MCP_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Even
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
+  // Every response carries the unkeyed rate-limit headers (keyed routes replace them with the key's
+  // month) and the security headers.
+  const setEdgeHeaders = (reply: FastifyReply) => {
+    setRateLimitHeaders(reply, unkeyedAllowance(now()));
+    setSecurityHeaders(reply);
+  };
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: !deps.logRequests }),
@@ -44,15 +52,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     bodyLimit: 16 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // What the router refuses before any hook runs gets the headers and the error shape of every other answer.
+    frameworkErrors: (error, request, reply) => {
+      setEdgeHeaders(reply);
+      reply.header('Access-Control-Allow-Origin', '*');
+      const refusal = routerRefusal(error, request);
+      return sendError(reply, refusal.status, refusal.message);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // The validator MCP tools use too: query strings coerced, JSON bodies as sent, one wording.
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter(schemaErrorFormatter);
   installErrorHandling(app);
-  // Every response carries rate-limit headers, CORS preflights included (so this hook runs before
-  // the CORS plugin's, which answers them); keyed routes replace these with the key's month.
-  app.addHook('onRequest', async (_request, reply) => setRateLimitHeaders(reply, unkeyedAllowance(now())));
+  // Before the CORS plugin's hook, which answers preflights: they carry these headers too.
+  app.addHook('onRequest', async (_request, reply) => setEdgeHeaders(reply));
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
@@ -74,9 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(keyRoutes, { access: deps.access });
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
+  await app.register(homeRoutes, { store: deps.store, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
   await app.register(mcpRoutes, { queries, access: deps.access });
-  for (const url of ['/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
+  for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   return app;
 }

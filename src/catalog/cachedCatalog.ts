@@ -3,7 +3,7 @@ import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import { VersionedCache } from '../cache/versionedCache.js';
 import type {
-  CardSearch, Catalog, CatalogCounts, CatalogStore, FilteredPageRequest, JsonText, Page, PageRequest,
+  CardSearch, Catalog, CatalogCounts, CatalogStore, CatalogSummary, FilteredPageRequest, JsonText, Page, PageRequest,
 } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
 
@@ -113,6 +113,11 @@ export class CachedCatalog implements CatalogStore {
 
   counts(): Promise<CatalogCounts> {
     return this.inner.counts();
+  }
+
+  /** Cached like the reads: every home page asks for it, and it only changes with the catalog. */
+  summary(): Promise<CatalogSummary> {
+    return this.cached(['summary'], () => this.inner.summary(), (summary) => JSON.stringify(summary).length);
   }
 
   exportSets(): AsyncIterable<CardSet> {

@@ -14,6 +14,13 @@ export interface StoredRows {
   total: number | null;
 }
 
+export interface StoredSummary extends CatalogCounts {
+  languages: string[];
+  /** '' before the first import. */
+  version: string;
+  importedAt: string | null;
+}
+
 /**
  * What a database (SQLite, PostgreSQL) does for the catalog: it stores ready rows and reads back
  * their text. Ranking, documents, splicing and page arithmetic are the catalog's (StoredCatalog),
@@ -50,6 +57,8 @@ export interface CatalogBackend {
    */
   catalogVersion(): Promise<string>;
   counts(): Promise<CatalogCounts>;
+  /** The counts, the distinct languages of the sets (any order) and catalog_meta's catalog_version and imported_at. */
+  summary(): Promise<StoredSummary>;
   /** Set documents, newest first. */
   setDocs(): AsyncIterable<string>;
   /** Card documents, in search order, from one snapshot. */

@@ -43,6 +43,16 @@ export interface CatalogCounts {
   cards: number;
 }
 
+/** What the catalog holds, as the home page and operators describe it. */
+export interface CatalogSummary extends CatalogCounts {
+  /** The languages with at least one set, in the order of LANGUAGES. */
+  languages: Language[];
+  /** catalogVersion(): '' before the first import. */
+  version: string;
+  /** When the catalog was last imported (ISO 8601; a rebuild keeps it); null before the first import. */
+  importedAt: string | null;
+}
+
 /** The catalog, as every store (SQLite, PostgreSQL) serves it. */
 export interface CatalogStore {
   listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>>;
@@ -76,6 +86,8 @@ export interface CatalogStore {
    */
   catalogVersion(): Promise<string>;
   counts(): Promise<CatalogCounts>;
+  /** The counts, the languages, the version and the import time, read together. */
+  summary(): Promise<CatalogSummary>;
   exportSets(): AsyncIterable<CardSet>;
   exportCards(): AsyncIterable<CardWithVariants>;
   /** True while the store answers. */

@@ -1,9 +1,9 @@
-import type { Language } from '../schemas/common.js';
+import { LANGUAGES, type Language } from '../schemas/common.js';
 import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
-import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogStore, JsonText, Page, PageRequest } from './catalogStore.js';
+import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
@@ -68,6 +68,11 @@ export class StoredCatalog implements CatalogStore {
 
   counts(): Promise<CatalogCounts> {
     return this.backend.counts();
+  }
+
+  async summary(): Promise<CatalogSummary> {
+    const stored = await this.backend.summary();
+    return { ...stored, languages: LANGUAGES.filter((language) => stored.languages.includes(language)) };
   }
 
   async *exportSets(): AsyncIterable<CardSet> {

@@ -11,7 +11,12 @@ export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
         title: 'Pokémon TCG Catalog API',
         version: '1.0.0',
         description: 'Every Pokémon TCG set and card in 16 languages, every printing, as JSON. ' +
-          'Card data from TCGdex (MIT). Also served to AI agents as a remote MCP endpoint at /mcp.',
+          'Also served to AI agents as a remote MCP endpoint at /mcp. A free key (POST /v1/keys) allows ' +
+          '1,000 requests per calendar month.\n\n' +
+          'The card data comes from [TCGdex](https://github.com/tcgdex/cards-database), under the MIT licence; ' +
+          'the service\'s code is MIT-licensed too (info.license).',
+        contact: { name: 'The service\'s home page', url: `${publicBaseUrl}/` },
+        license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: publicBaseUrl }],
       components: {

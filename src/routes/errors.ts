@@ -1,5 +1,5 @@
 import type {} from '@fastify/swagger';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failureOf, logFailure } from '../edge/failures.js';
 import { ERROR_CACHE_CONTROL } from '../edge/httpCaching.js';
 
@@ -20,6 +20,17 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, `no such path: ${request.method} ${request.url.split('?')[0]}; see /openapi.json`));
+}
+
+/**
+ * The sentence for a request Fastify's router refuses before any route or hook runs: a path that
+ * is not valid percent-encoding (400), or a path segment longer than the router takes (414).
+ */
+export function routerRefusal(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
+  const path = (request.raw.url ?? '').split('?')[0];
+  if (error.code === 'FST_ERR_BAD_URL') return { status: 400, message: `the path ${path} is not valid percent-encoding` };
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 414, message: 'the path is too long' };
+  return { status: error.statusCode ?? 400, message: 'the request could not be routed; see /openapi.json' };
 }
 
 /** Answers 405 with an Allow header for the methods a path does not serve. */

@@ -21,6 +21,9 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
+/** What any path answers when it is not valid percent-encoding (`/healthz%`): the router refuses it before any route. */
+export const MalformedPathResponse = { ...ErrorBody, description: 'The path is not valid percent-encoding.' };
+
 export const Pagination = Type.Object(
   {
     limit: Type.Integer(),

@@ -82,6 +82,8 @@ describe('the OpenAPI 3.1 document', () => {
     await check('/v1/cards', '?ids=en-base1-0', 200);
     await check('/v1/cards', '?ids=a,,b', 400);
     await check('/healthz', '', 200);
+    await check('/healthz', '%', 400);
     await check('/openapi.json', '', 200);
+    await check('/openapi.json', '%zz', 400);
   });
 });

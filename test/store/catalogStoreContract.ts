@@ -40,6 +40,7 @@ export function catalogStoreContract(
     let underTest: StoreUnderTest;
     let store: CatalogStore;
     let backend: CatalogBackend;
+    let importStarted = 0;
     before(async () => {
       underTest = await makeStore();
       ({ store, backend } = underTest);
@@ -48,7 +49,12 @@ export function catalogStoreContract(
       await underTest?.cleanup();
     });
 
+    it('summarizes an empty catalog: nothing counted, no language, no version, no import time', async () => {
+      assert.deepEqual(await store.summary(), { sets: 0, cards: 0, languages: [], version: '', importedAt: null });
+    });
+
     it('serves sets newest first and cards in natural number order', async () => {
+      importStarted = Date.now();
       await store.replaceCatalog({
         sets: [set('en-old', '1999-01-09'), set('en-new', '2023-03-31'), set('en-undated', null), set('fr-new', '2023-03-31', 'fr')],
         cards: ['10', '2', 'H1', '1', '10a', 'SV10', 'SV1'].map((n) => card('en-new', n, `Card ${n}`)),
@@ -58,6 +64,16 @@ export function catalogStoreContract(
       assert.equal(sets.total, 4);
       const cards = await store.listCardsInSet('en-new', { limit: 10, offset: 0 });
       assert.deepEqual(docs(cards!.items).map((c) => c.id.slice('en-new-'.length)), ['1', '2', '10', '10a', 'H1', 'SV1', 'SV10']);
+    });
+
+    it('summarizes the catalog: its counts, its languages in LANGUAGES order, its version and import time', async () => {
+      const summary = await store.summary();
+      assert.deepEqual({ ...summary, importedAt: undefined }, {
+        sets: 4, cards: 7, languages: ['en', 'fr'], version: await store.catalogVersion(), importedAt: undefined,
+      });
+      assert.notEqual(summary.version, '');
+      const importedAt = Date.parse(summary.importedAt ?? '');
+      assert.ok(importedAt >= importStarted - 1000 && importedAt <= Date.now(), `imported at ${summary.importedAt}`);
     });
 
     it('pages with an exact has_more', async () => {
@@ -83,6 +99,9 @@ export function catalogStoreContract(
         cards: [{ ...card('en-new', '1', 'Renamed'), artist: 'Someone' }],
       });
       assert.deepEqual(await store.counts(), { sets: 1, cards: 1 });
+      const summary = await store.summary();
+      assert.deepEqual([summary.sets, summary.cards, summary.languages], [1, 1, ['en']]);
+      assert.equal(summary.version, await store.catalogVersion());
       const renamed = JSON.parse((await store.getCard('en-new-1'))!);
       assert.equal(renamed.name, 'Renamed');
       assert.equal(renamed.artist, 'Someone');

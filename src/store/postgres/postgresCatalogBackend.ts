@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
@@ -62,6 +62,12 @@ const FILTERED = `
 const CARD = 'SELECT doc, variants, other_languages AS "otherLanguages" FROM cards WHERE id = $1';
 const CATALOG_VERSION = `SELECT coalesce((SELECT value FROM catalog_meta WHERE key = 'catalog_version'), '') AS version`;
 const CARDS = 'SELECT id, doc, variants FROM cards WHERE id = ANY($1::text[])';
+// One statement, so one snapshot: the counts, languages and stamp belong to the same catalog.
+const SUMMARY = `
+  SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards,
+    coalesce((SELECT array_agg(DISTINCT lang) FROM sets), '{}') AS languages,
+    coalesce((SELECT value FROM catalog_meta WHERE key = 'catalog_version'), '') AS version,
+    (SELECT value FROM catalog_meta WHERE key = 'imported_at') AS "importedAt"`;
 
 /** The catalog's tables in PostgreSQL: SQL only, on rows the catalog built. Any number of service instances may share one database. */
 export class PostgresCatalogBackend implements CatalogBackend {
@@ -175,6 +181,12 @@ export class PostgresCatalogBackend implements CatalogBackend {
   async counts(): Promise<CatalogCounts> {
     const { rows } = await this.primary.query<CatalogCounts>(
       'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');
+    return rows[0]!;
+  }
+
+  /** From the pool that serves reads, like the catalog it describes. */
+  async summary(): Promise<StoredSummary> {
+    const { rows } = await this.reads.query<StoredSummary>({ name: 'catalog_summary', text: SUMMARY });
     return rows[0]!;
   }
 

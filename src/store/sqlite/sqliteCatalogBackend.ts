@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { CatalogBackend, StoredRows } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
@@ -116,6 +116,9 @@ export class SqliteCatalogBackend implements CatalogBackend {
         WHERE d.facet = @first${hasFacets('d.search_order')}
         ORDER BY d.search_order LIMIT @limit OFFSET @offset`),
       catalogVersion: db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`),
+      languages: db.prepare<[], { lang: string }>('SELECT DISTINCT lang FROM sets'),
+      meta: db.prepare<[], { key: string; value: string }>(
+        `SELECT key, value FROM catalog_meta WHERE key IN ('catalog_version', 'imported_at')`),
       countFiltered: db.prepare<Record<string, unknown>, { n: number }>(`
         SELECT count(*) AS n FROM card_facets d WHERE d.facet = @first${hasFacets('d.search_order')}`),
     };
@@ -242,6 +245,20 @@ export class SqliteCatalogBackend implements CatalogBackend {
 
   async counts(): Promise<CatalogCounts> {
     return { sets: this.statements.countSetsAll.get()!.n, cards: this.statements.countCards.get()!.n };
+  }
+
+  async summary(): Promise<StoredSummary> {
+    // One read transaction, so the counts, languages and stamp belong to the same catalog.
+    return this.db.transaction(() => {
+      const meta = new Map(this.statements.meta.all().map((row) => [row.key, row.value]));
+      return {
+        sets: this.statements.countSetsAll.get()!.n,
+        cards: this.statements.countCards.get()!.n,
+        languages: this.statements.languages.all().map((row) => row.lang),
+        version: meta.get('catalog_version') ?? '',
+        importedAt: meta.get('imported_at') ?? null,
+      };
+    }).deferred();
   }
 
   async *setDocs(): AsyncIterable<string> {

@@ -1,0 +1,48 @@
+import type { FastifyReply } from 'fastify';
+import helmet, { contentSecurityPolicy } from 'helmet';
+
+/**
+ * The home page's policy: its own scripts, styles and calls only (no inline script, no eval, no
+ * other host), data: images for the reference's icons, and no framing.
+ */
+export const PAGE_DIRECTIVES = {
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  baseUri: ["'none'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * Helmet's headers for every answer. A JSON answer renders nothing, so its policy lets nothing
+ * load and nothing frame it; Cross-Origin-Resource-Policy is cross-origin because the API is
+ * public (CORS answers any origin), where helmet's same-origin would refuse embedders.
+ */
+const everyAnswer = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+});
+const pagePolicy = contentSecurityPolicy({ useDefaults: false, directives: PAGE_DIRECTIVES });
+
+const ignore = () => undefined;
+
+/**
+ * Sets the security headers on the raw response, so they go out however the answer is written
+ * (a hijacked MCP reply included). The middleware is built once: @fastify/helmet builds it again
+ * on every request, which measured 8 µs of a request that takes 30.
+ */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  everyAnswer(reply.request.raw, reply.raw, ignore);
+}
+
+/** Replaces the Content-Security-Policy with the home page's. */
+export function setPagePolicy(reply: FastifyReply): void {
+  pagePolicy(reply.request.raw, reply.raw, ignore);
+}
