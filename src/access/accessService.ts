@@ -81,6 +81,13 @@ export class AccessService implements AccessControl {
     return dailyKeyAllowance(await this.store.keysCreatedBy(normalizeAddress(clientAddress), dayOf(now)), now);
   }
 
+  async isValidKey(authorization: string | undefined): Promise<boolean> {
+    const parsed = keyFromAuthorization(authorization);
+    if (typeof parsed !== 'object') return false;
+    const key = await this.store.findKeyByHash(hashKey(parsed.key));
+    return key !== null && key.revokedAt === null;
+  }
+
   ping(): Promise<boolean> {
     return this.store.ping();
   }
