@@ -34,6 +34,7 @@ const allowAll: AccessControl = {
   authorizeAndCount: async () => ({ allowed: true, keyId: 'bench', allowance: { limit: FREE_MONTHLY_LIMIT, used: 1, reset: nextMonthStart(new Date()) } }),
   createKey: async () => { throw new Error('not in this benchmark'); },
   keyCreationAllowance: async () => { throw new Error('not in this benchmark'); },
+  isValidKey: async () => true,
   ping: async () => true,
 };
 
@@ -41,7 +42,7 @@ async function serve(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tcg-bench-'));
   const store = new StoredCatalog(new SqliteCatalogBackend(path.join(dir, 'catalog.db')));
   await seedDemoCatalog(store);
-  const app = await buildApp({ config: { publicBaseUrl: 'http://127.0.0.1', trustProxy: false }, store, access: allowAll });
+  const app = await buildApp({ config: { publicBaseUrl: 'http://127.0.0.1', trustProxy: false, unkeyedRequestsPerMinute: 0 }, store, access: allowAll });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send!({ port: (app.server.address() as AddressInfo).port });
   // CPU time is the measure that holds on a busy machine, where wall-clock latency does not.
@@ -103,7 +104,7 @@ async function cpuMicrosEach(iterations: number, work: () => Promise<void>): Pro
 async function freshPairCost(): Promise<void> {
   const neverQueried = {} as CatalogStore;
   const toolbox = new McpToolbox(MCP_TOOLS, { queries: new CatalogQueries(neverQueried), access: allowAll });
-  const context = { authorization: undefined, clientAddress: '127.0.0.1', log: console as never, onAllowance: () => {} };
+  const context = { authorization: undefined, clientAddress: '127.0.0.1', log: console as never, onAllowance: () => {}, onKeyRefused: async () => {} };
   const pair = async (server: Server) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

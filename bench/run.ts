@@ -15,15 +15,13 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadMixed, mixedPaths } from './mixedWorkload.js';
+import { freePort, root, rssMiB, run, startProcess } from './processes.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const source = process.env.BENCH_SOURCE ?? path.resolve(root, '../shared/data/tcgdex');
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -53,46 +51,6 @@ const scenarios: Scenario[] = [
   { name: 'search_cards, 50 compact rows (MCP)', path: '/mcp', method: 'POST', body: mcpCall('search_cards', { q: 'pikachu', limit: 50 }) },
   { name: 'MCP get_card (tools/call)', path: '/mcp', method: 'POST', body: mcpCall('get_card', { id: 'en-base1-4' }) },
 ];
-
-/** Runs a command to the end; its standard output. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} exited ${code}`))));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts a server process and waits until `readyUrl` answers 200; `onOutput` receives its standard output. */
-async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string,
-  onOutput?: (text: string) => void): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'] });
-  child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
-  let exited = false;
-  child.on('exit', () => { exited = true; });
-  for (;;) {
-    if (exited) throw new Error(`${args.join(' ')} exited before it was ready`);
-    try {
-      if ((await fetch(readyUrl)).ok) return child;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-}
 
 async function load(url: string, headers: Record<string, string>, request: { method?: 'POST'; body?: string } = {}, share = connections) {
   await autocannon({ url, connections: share, duration: 1, headers, ...request }); // warm-up: JIT and caches, not measured

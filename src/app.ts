@@ -8,7 +8,8 @@ import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { unkeyedAllowance } from './access/monthlyQuota.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
-import type { Config } from './config.js';
+import { DEFAULT_UNKEYED_REQUESTS_PER_MINUTE, type Config } from './config.js';
+import { UnkeyedThrottle } from './edge/unkeyedThrottle.js';
 import { openApiOptions } from './openapi/document.js';
 import { cardRoutes } from './routes/cards.js';
 import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from './routes/errors.js';
@@ -22,7 +23,8 @@ import { setRoutes } from './routes/sets.js';
 import type { CatalogStore } from './catalog/catalogStore.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'publicBaseUrl' | 'trustProxy'>;
+  /** Without unkeyedRequestsPerMinute, the default limit applies (DEFAULT_UNKEYED_REQUESTS_PER_MINUTE). */
+  config: Pick<Config, 'publicBaseUrl' | 'trustProxy'> & Partial<Pick<Config, 'unkeyedRequestsPerMinute'>>;
   store: CatalogStore;
   /** Keys and quotas, shared with the MCP endpoint. */
   access: AccessControl;
@@ -77,11 +79,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictPreflight: false,
   });
   await app.register(swagger, openApiOptions(deps.config.publicBaseUrl));
+  // After CORS, so a throttled answer carries its headers; before every route's own work.
+  const throttle = await UnkeyedThrottle.install(app, {
+    perMinute: deps.config.unkeyedRequestsPerMinute ?? DEFAULT_UNKEYED_REQUESTS_PER_MINUTE,
+    isValidKey: (authorization) => deps.access.isValidKey(authorization),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const refused = await throttle.check(request);
+    if (!refused) return;
+    setRateLimitHeaders(reply, refused.allowance, refused.retryAfterSeconds);
+    await sendError(reply, 429, refused.message);
+  });
 
   const queries = new CatalogQueries(deps.store, now);
   // The catalog's read routes need a key, checked and counted before anything else of the request.
   await app.register(async (keyed) => {
-    keyed.addHook('onRequest', requireKey(deps.access));
+    keyed.addHook('onRequest', requireKey(deps.access, throttle));
     await keyed.register(setRoutes, { queries });
     await keyed.register(cardRoutes, { queries });
   });
@@ -90,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openApiRoute);
   await app.register(homeRoutes, { store: deps.store, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
-  await app.register(mcpRoutes, { queries, access: deps.access });
+  await app.register(mcpRoutes, { queries, access: deps.access, throttle });
   for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   return app;

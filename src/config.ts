@@ -1,10 +1,19 @@
+import proxyAddr from '@fastify/proxy-addr';
+import ipaddr from 'ipaddr.js';
+
 /** The service's settings, read from the environment once and checked, failing fast with a clear message. */
 export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
   publicBaseUrl: string;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For to believe: nobody (false), everybody (true: the left-most address), or
+   * the proxies named by address or CIDR range (the client is the right-most address not in them).
+   */
+  trustProxy: boolean | string[];
+  /** Requests without a valid key one client address may make per minute (0: no limit); see unkeyedThrottle. */
+  unkeyedRequestsPerMinute: number;
   logLevel: string;
 }
 
@@ -20,15 +29,66 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^(file:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)');
   }
-  const trust = (env.TRUST_PROXY ?? 'false').toLowerCase();
-  if (!['true', 'false', ''].includes(trust)) throw new ConfigError('TRUST_PROXY must be true or false');
+  const trustProxy = readTrustProxy(env.TRUST_PROXY);
+  const unkeyedRequestsPerMinute = readUnkeyedRequestsPerMinute(env.UNKEYED_REQUESTS_PER_MINUTE);
   const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);
   } catch {
     throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL, got "${publicBaseUrl}"`);
   }
-  return { port, host, databaseUrl, publicBaseUrl, trustProxy: trust === 'true', logLevel: env.LOG_LEVEL || 'info' };
+  return { port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel: env.LOG_LEVEL || 'info' };
+}
+
+const TRUST_PROXY_FORMS = 'TRUST_PROXY must be false, true, or a comma-separated list of the proxies\' addresses and ' +
+  'CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1; the names loopback, linklocal and uniquelocal work too)';
+
+/**
+ * TRUST_PROXY: `false` (the default), `true`, or the proxies as a list Fastify's trustProxy takes,
+ * each entry checked by the parser Fastify itself uses, so a typo stops the start, not the proxy.
+ */
+export function readTrustProxy(raw: string | undefined): boolean | string[] {
+  const text = (raw ?? '').trim();
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (entry === '') throw new ConfigError(`${TRUST_PROXY_FORMS}; got "${text}", which has an empty entry`);
+    if (/^\d+$/.test(entry)) {
+      throw new ConfigError(`${TRUST_PROXY_FORMS}; "${entry}" looks like a number of hops, which is not supported: name the proxies`);
+    }
+    if (!isTrustedProxyEntry(entry)) throw new ConfigError(`${TRUST_PROXY_FORMS}; "${entry}" is not an IP address or CIDR range`);
+  }
+  return entries;
+}
+
+/** One proxy as written: an address in its usual form (not ipaddr's `0x7f.1` or `2130706433`) or a range of it, or a name. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const address = entry.split('/')[0]!;
+  if (!ipaddr.IPv4.isValidFourPartDecimal(address) && !ipaddr.IPv6.isValid(address)) return false;
+  try {
+    proxyAddr.compile(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * UNKEYED_REQUESTS_PER_MINUTE's default: far above what a person or a client setting itself up
+ * sends without a key (a few requests, a key creation, an MCP handshake), far below a flood.
+ */
+export const DEFAULT_UNKEYED_REQUESTS_PER_MINUTE = 300;
+
+/** UNKEYED_REQUESTS_PER_MINUTE: an integer from 0 (no limit) to 1,000,000. */
+export function readUnkeyedRequestsPerMinute(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_UNKEYED_REQUESTS_PER_MINUTE;
+  const value = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || value > 1_000_000) {
+    throw new ConfigError(`UNKEYED_REQUESTS_PER_MINUTE must be an integer from 0 (no limit) to 1000000, got "${raw}"`);
+  }
+  return value;
 }
 
 /** CATALOG_CACHE_MB's default: the hot cards, sets and pages of a busy day, a modest share of a 512 MB instance. */

@@ -44,6 +44,11 @@ export interface AccessControl {
    * headers of key-creation answers that never reach createKey (a malformed or oversized body).
    */
   keyCreationAllowance(clientAddress: string): Promise<Allowance>;
+  /**
+   * Whether an `Authorization` header value names a known, unrevoked key, counting nothing: for
+   * the throttle on requests without a valid key, which lets a valid key through.
+   */
+  isValidKey(authorization: string | undefined): Promise<boolean>;
   /** Whether keys and usage can be read and counted now (for /healthz); never throws. */
   ping(): Promise<boolean>;
 }

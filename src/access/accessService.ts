@@ -1,6 +1,6 @@
 import type { AccessControl, AccessDecision, KeyCreation, KeyRequest } from './accessControl.js';
 import type { AccessStore } from './accessStore.js';
-import { dailyKeyAllowance, dayOf, KEYS_PER_ADDRESS_PER_DAY, normalizeAddress } from './dailyKeyAllowance.js';
+import { dailyKeyAllowance, dayOf, KEYS_PER_ADDRESS_PER_DAY, normalizeAddress, oldestCountedDay } from './dailyKeyAllowance.js';
 import { normalizeEmail } from './email.js';
 import { displayPrefix, generateKey, hashKey, keyFromAuthorization } from './keyFormat.js';
 import { MESSAGES } from './messages.js';
@@ -55,7 +55,7 @@ export class AccessService implements AccessControl {
     const inserted = await this.store.insertKey({
       keyHash: hashKey(key), prefix: displayPrefix(key), email, source: request.source ?? null,
       tier: FREE_TIER, monthlyLimit: FREE_MONTHLY_LIMIT, createdAt: now.toISOString(),
-    }, { address, day, limit: KEYS_PER_ADDRESS_PER_DAY });
+    }, { address, day, limit: KEYS_PER_ADDRESS_PER_DAY, keepFrom: oldestCountedDay(now) });
     const allowance = dailyKeyAllowance(inserted.createdToday, now);
 
     switch (inserted.outcome) {
@@ -79,6 +79,13 @@ export class AccessService implements AccessControl {
   async keyCreationAllowance(clientAddress: string): Promise<Allowance> {
     const now = this.now();
     return dailyKeyAllowance(await this.store.keysCreatedBy(normalizeAddress(clientAddress), dayOf(now)), now);
+  }
+
+  async isValidKey(authorization: string | undefined): Promise<boolean> {
+    const parsed = keyFromAuthorization(authorization);
+    if (typeof parsed !== 'object') return false;
+    const key = await this.store.findKeyByHash(hashKey(parsed.key));
+    return key !== null && key.revokedAt === null;
   }
 
   ping(): Promise<boolean> {

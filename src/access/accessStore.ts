@@ -32,6 +32,11 @@ export interface AddressLimit {
   /** `YYYY-MM-DD`, UTC. */
   day: string;
   limit: number;
+  /**
+   * `YYYY-MM-DD`: counters of days before this one have expired, and the store deletes them (at
+   * the latest when the first key of a day is inserted), so the table holds about two days of addresses.
+   */
+  keepFrom: string;
 }
 
 export type KeyInsertion =

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import { failureOf, logFailure, type Failure, type FailureKind } from '../edge/failures.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import { type Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { createMcpServer } from './server.js';
@@ -12,6 +13,7 @@ import { MCP_TOOLS } from './tools.js';
 export interface McpRouteOptions {
   queries: CatalogQueries;
   access: AccessControl;
+  throttle: UnkeyedThrottle;
 }
 
 /** JSON-RPC error codes the endpoint answers with outside a tool call. */
@@ -42,7 +44,7 @@ const JSON_RPC_FAILURES: Record<FailureKind, { code: number; message?: string }>
  * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. Each POST
  * gets a fresh server and transport; the transport writes the response itself.
  */
-export async function mcpRoutes(app: FastifyInstance, { queries, access }: McpRouteOptions): Promise<void> {
+export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle }: McpRouteOptions): Promise<void> {
   const toolbox = new McpToolbox(MCP_TOOLS, { queries, access });
 
   app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcErrorHandler }, async (request, reply) => {
@@ -56,6 +58,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access }: McpRo
       clientAddress: request.ip,
       log: request.log,
       onAllowance: (allowance, retryAfterSeconds) => showAllowance(reply, allowance, retryAfterSeconds),
+      onKeyRefused: () => throttle.keyRefused(request),
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {

@@ -17,6 +17,8 @@ export interface ToolCallContext {
   log: FastifyBaseLogger;
   /** Told of every access decision, so the HTTP response carries the last one's rate-limit headers. */
   onAllowance(allowance: Allowance, retryAfterSeconds: number | undefined): void;
+  /** Told when the key turns out unknown or revoked (a 401), for the throttle on requests without a valid key. */
+  onKeyRefused(): Promise<void>;
 }
 
 interface CompiledTool {
@@ -72,6 +74,7 @@ export class McpToolbox {
     if (definition.keyed) {
       const decision = await this.services.access.authorizeAndCount(context.authorization);
       context.onAllowance(decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
+      if (!decision.allowed && decision.status === 401) await context.onKeyRefused();
       if (!decision.allowed) return { ok: false, message: decision.message };
     }
     definition.prepare?.(args);

@@ -36,7 +36,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = a
         400: { ...ErrorBody, description: 'The body is not a JSON object, or email is missing or invalid.' },
         409: { ...ErrorBody, description: 'That email already has an active free key.' },
         413: { ...ErrorBody, description: 'The body is larger than 16 KiB.' },
-        429: { ...ErrorBody, description: 'This address has created 3 keys today; see Retry-After.' },
+        429: { ...ErrorBody, description: 'This address has created 3 keys today, or sent too many requests without a valid key this minute; see Retry-After.' },
       },
     },
   }, async (request, reply) => {

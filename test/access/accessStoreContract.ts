@@ -20,7 +20,8 @@ export function newKey(fields: Partial<NewKey> = {}): NewKey & { key: string } {
   };
 }
 
-const dayLimit = (address: string, day = '2026-01-15') => ({ address, day, limit: 3 });
+const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayLimit = (address: string, day = '2026-01-15') => ({ address, day, limit: 3, keepFrom: dayBefore(day) });
 
 /** The behaviour every AccessStore implementation (SQLite, PostgreSQL) must show. */
 export function accessStoreContract(name: string, open: () => Promise<StoreUnderTest>, options: { skip: string | false } = { skip: false }): void {
@@ -131,6 +132,25 @@ export function accessStoreContract(name: string, open: () => Promise<StoreUnder
       const taken = await store.insertKey(newKey({ email: 'taken@example.test' }), dayLimit('192.0.2.3'));
       assert.deepEqual(taken, { outcome: 'email-taken', createdToday: 0 });
       assert.equal(await store.keysCreatedBy('192.0.2.3', '2026-01-15'), 0);
+    });
+
+    it('expired per-address counters are deleted: a key inserted on a day leaves only that day\'s and the day before\'s', async () => {
+      const createOn = async (address: string, day: string) =>
+        assert.equal((await store.insertKey(newKey(), dayLimit(address, day))).outcome, 'created');
+      await createOn('192.0.2.1', '2026-01-13');
+      await createOn('2001:db8::/64', '2026-01-14');
+      assert.equal(await store.keysCreatedBy('192.0.2.1', '2026-01-13'), 1, 'the day before stays');
+      await createOn('192.0.2.3', '2026-01-15');
+      assert.equal(await store.keysCreatedBy('192.0.2.1', '2026-01-13'), 0);
+      assert.equal(await store.keysCreatedBy('2001:db8::/64', '2026-01-14'), 1);
+      assert.equal(await store.keysCreatedBy('192.0.2.3', '2026-01-15'), 1);
+      // A refused creation purges too: the first request of a day need not succeed.
+      await insert({ email: 'kept@example.test' });
+      const refused = await store.insertKey(newKey({ email: 'kept@example.test' }), dayLimit('192.0.2.4', '2026-01-17'));
+      assert.equal(refused.outcome, 'email-taken');
+      assert.equal(await store.keysCreatedBy('2001:db8::/64', '2026-01-14'), 0);
+      assert.equal(await store.keysCreatedBy('192.0.2.3', '2026-01-15'), 0);
+      assert.equal((await store.listKeys('2026-01')).length, 4, 'keys themselves are never purged');
     });
 
     it('revokes by email, by displayed prefix or by hash, once', async () => {

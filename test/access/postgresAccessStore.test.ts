@@ -54,7 +54,7 @@ describe('the PostgreSQL access store, beyond the contract', postgres, () => {
 
   it('one address creating keys on two instances at once gets exactly its daily limit', async () => {
     const { stores: [a, b] } = await instances(2);
-    const limit = { address: '192.0.2.9', day: '2026-01-15', limit: 3 };
+    const limit = { address: '192.0.2.9', day: '2026-01-15', limit: 3, keepFrom: '2026-01-14' };
     const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a! : b!).insertKey(newKey(), limit)));
     assert.equal(outcomes.filter((o) => o.outcome === 'created').length, 3);
     assert.equal(outcomes.filter((o) => o.outcome === 'address-limit').length, 9);
@@ -66,7 +66,7 @@ describe('the PostgreSQL access store, beyond the contract', postgres, () => {
     for (let round = 0; round < 20; round++) {
       const email = `race${round}@example.test`;
       const outcomes = await Promise.all([a!, b!].map((s, i) =>
-        s.insertKey(newKey({ email }), { address: `198.51.100.${i}`, day: '2026-01-15', limit: 1000 })));
+        s.insertKey(newKey({ email }), { address: `198.51.100.${i}`, day: '2026-01-15', limit: 1000, keepFrom: '2026-01-14' })));
       assert.deepEqual(outcomes.map((o) => o.outcome).sort(), ['created', 'email-taken'], `round ${round}`);
     }
     const active = await sql<{ n: number }>(databases.at(-1)!.url, "SELECT count(*)::int AS n FROM api_keys WHERE tier = 'free' AND revoked_at IS NULL");

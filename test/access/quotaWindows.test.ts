@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dailyKeyAllowance, dayOf, nextDayStart, normalizeAddress } from '../../src/access/dailyKeyAllowance.js';
+import { dailyKeyAllowance, dayOf, nextDayStart, normalizeAddress, oldestCountedDay } from '../../src/access/dailyKeyAllowance.js';
 import { isEmailAddress, normalizeEmail } from '../../src/access/email.js';
 import { monthlyAllowance, monthOf, secondsUntil, UNLIMITED_HEADER_LIMIT } from '../../src/access/monthlyQuota.js';
 import { unixSeconds } from '../support/http.js';
@@ -41,7 +41,22 @@ describe('daily key allowance', () => {
 
   it('an IPv4 client seen over an IPv6 socket is the same address', () => {
     assert.equal(normalizeAddress('::ffff:192.0.2.7'), '192.0.2.7');
-    assert.equal(normalizeAddress('2001:DB8::1'), '2001:db8::1');
+    assert.equal(normalizeAddress('::FFFF:c000:0207'), '192.0.2.7');
+    assert.equal(normalizeAddress(' 192.0.2.7 '), '192.0.2.7');
+  });
+
+  it('an IPv6 client is counted by its /64, however the address is written', () => {
+    assert.equal(normalizeAddress('2001:DB8::1'), '2001:db8::/64');
+    assert.equal(normalizeAddress('2001:db8:0:0:ffff:ffff:ffff:ffff'), '2001:db8::/64');
+    assert.equal(normalizeAddress('2001:db8:aa:bb:1:2:3:4'), '2001:db8:aa:bb::/64');
+    assert.notEqual(normalizeAddress('2001:db8:aa:bc::1'), normalizeAddress('2001:db8:aa:bb::1'));
+    assert.equal(normalizeAddress('fe80::1%eth0'), 'fe80::/64');
+    assert.equal(normalizeAddress('::1'), '::/64');
+  });
+
+  it('keeps counters of today and yesterday; older ones have expired', () => {
+    assert.equal(oldestCountedDay(new Date('2026-03-01T00:00:00Z')), '2026-02-28');
+    assert.equal(oldestCountedDay(new Date('2026-01-01T23:59:59Z')), '2025-12-31');
   });
 });
 

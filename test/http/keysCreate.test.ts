@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { hashKey } from '../../src/access/keyFormat.js';
 import { TestClock } from '../support/clock.js';
-import { fetchJson, rateLimitOf, unixSeconds } from '../support/http.js';
+import { readTrustProxy } from '../../src/config.js';
+import { fetchJson, rateLimitOf, requestFrom, unixSeconds } from '../support/http.js';
 import { startServer, TEST_PUBLIC_BASE_URL, type TestServer } from '../support/server.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 
@@ -159,6 +160,70 @@ for (const store of STORE_KINDS) {
         });
         assert.equal(response.status, 201);
         assert.equal(await server.accessStore.keysCreatedBy('192.0.2.33', new Date().toISOString().slice(0, 10)), 1);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('an IPv6 client is its /64: four addresses of one /64 get three 201s and a 429; another /64 gets its own three', async () => {
+      const server = await startServer({ store, trustProxy: true });
+      try {
+        const statuses = [];
+        const from = ['2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:DB8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2:0:0:0:2', '2001:db8:1:3::1'];
+        for (const [i, address] of from.entries()) {
+          const { response } = await fetchJson(`${server.baseUrl}/v1/keys`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+            body: JSON.stringify({ email: `six${i}@example.com` }),
+          });
+          statuses.push(response.status);
+        }
+        assert.deepEqual(statuses, [201, 201, 201, 429, 201]);
+        const today = new Date().toISOString().slice(0, 10);
+        assert.equal(await server.accessStore.keysCreatedBy('2001:db8:1:2::/64', today), 3);
+        assert.equal(await server.accessStore.keysCreatedBy('2001:db8:1:3::/64', today), 1);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('an IPv4 client is the same client written as IPv4-mapped IPv6', async () => {
+      const server = await startServer({ store, trustProxy: true });
+      try {
+        const statuses = [];
+        for (const [i, address] of ['192.0.2.77', '::ffff:192.0.2.77', '::ffff:c000:24d', '192.0.2.77'].entries()) {
+          const { response } = await fetchJson(`${server.baseUrl}/v1/keys`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+            body: JSON.stringify({ email: `mapped${i}@example.com` }),
+          });
+          statuses.push(response.status);
+        }
+        assert.deepEqual(statuses, [201, 201, 201, 429]);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('with TRUST_PROXY naming the proxies, X-Forwarded-For is honoured only from them, up to the first address not among them', async () => {
+      const server = await startServer({ store, trustProxy: readTrustProxy('10.0.0.0/8, 127.0.0.2') });
+      const today = new Date().toISOString().slice(0, 10);
+      const createFrom = async (local: string, forwardedFor: string, email: string) => (await requestFrom(local, `${server.baseUrl}/v1/keys`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ email }),
+      })).status;
+      try {
+        assert.equal(await createFrom('127.0.0.2', '203.0.113.7', 'via-proxy@example.com'), 201);
+        assert.equal(await server.accessStore.keysCreatedBy('203.0.113.7', today), 1, 'from the trusted proxy: the forwarded address');
+        assert.equal(await server.accessStore.keysCreatedBy('127.0.0.2', today), 0);
+
+        assert.equal(await createFrom('127.0.0.3', '203.0.113.8', 'direct@example.com'), 201);
+        assert.equal(await server.accessStore.keysCreatedBy('127.0.0.3', today), 1, 'from anyone else: the socket address');
+        assert.equal(await server.accessStore.keysCreatedBy('203.0.113.8', today), 0);
+
+        // Through two trusted hops; a client's own made-up X-Forwarded-For on the left is not believed.
+        assert.equal(await createFrom('127.0.0.2', '198.51.100.99, 203.0.113.9, 10.1.2.3', 'two-hops@example.com'), 201);
+        assert.equal(await server.accessStore.keysCreatedBy('203.0.113.9', today), 1);
+        assert.equal(await server.accessStore.keysCreatedBy('198.51.100.99', today), 0);
       } finally {
         await server.close();
       }

@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** The four rate-limit headers of a response, as numbers (NaN when absent), and Retry-After. */
 export function rateLimitOf(response: Response): { limit: number; used: number; remaining: number; reset: number; retryAfter: string | null } {
   const number = (name: string) => Number(response.headers.get(name) ?? Number.NaN);
@@ -18,3 +20,33 @@ export async function fetchJson(url: string, init?: RequestInit): Promise<{ resp
 }
 
 export const unixSeconds = (iso: string) => Date.parse(iso) / 1000;
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/**
+ * One request sent from a given local address (any of 127.0.0.0/8 on loopback), so a test can be
+ * several clients at once without trusting X-Forwarded-For. A new connection each time.
+ */
+export function requestFrom(localAddress: string, url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method ?? 'GET', headers: init.headers, localAddress, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => { text += chunk; });
+      response.on('end', () => {
+        try {
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) });
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}

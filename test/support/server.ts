@@ -27,7 +27,9 @@ export interface TestServer {
 
 export interface TestServerOptions {
   now?: () => Date;
-  trustProxy?: boolean;
+  trustProxy?: boolean | string[];
+  /** UNKEYED_REQUESTS_PER_MINUTE; the service's default when absent. */
+  unkeyedRequestsPerMinute?: number;
   /** Replaces the catalog store (e.g. one that fails), wrapping the real demo catalog. */
   wrapCatalog?: (store: CatalogStore) => CatalogStore;
   /** Serve this existing catalog file instead of a fresh one holding the demo catalog. */
@@ -51,7 +53,8 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const accessStore = await openAccessStore(databaseUrl, { DATABASE_POOL_SIZE: '10' });
   const access = new AccessService(accessStore, { publicBaseUrl: TEST_PUBLIC_BASE_URL, now: options.now });
   const app = await buildApp({
-    config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false },
+    config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false,
+      unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute },
     store: catalogStore, access, now: options.now,
   });
   // A deep backlog: some tests open a thousand connections at once.

@@ -71,6 +71,8 @@ const REVOKE_WHERE: Record<'email' | 'prefix' | 'keyHash', string> = {
  */
 export class PostgresAccessStore implements AccessStore {
   private closed = false;
+  /** The day before which expired per-address counters were last deleted. */
+  private purgedBefore: string | undefined;
 
   /** Connects and migrates (under an advisory lock, so instances starting at once wait for each other). */
   static async open(options: PostgresAccessStoreOptions): Promise<PostgresAccessStore> {
@@ -130,6 +132,12 @@ export class PostgresAccessStore implements AccessStore {
   }
 
   async insertKey(key: NewKey, addressLimit?: AddressLimit): Promise<KeyInsertion> {
+    // Once a day per instance (the first key of the day), on its own: the rows it deletes are of
+    // days no instance counts any more, so it holds no lock a key creation waits for.
+    if (addressLimit && addressLimit.keepFrom !== this.purgedBefore) {
+      await this.pool.query({ name: 'access_purge_creations', text: 'DELETE FROM key_creations WHERE day < $1', values: [addressLimit.keepFrom] });
+      this.purgedBefore = addressLimit.keepFrom;
+    }
     // A refusal rolls back, so the address's count goes back to what it was; COMMIT after a
     // ROLLBACK is a no-op with a warning, which is fine.
     return inDurableTransaction(this.pool, async (client) => {

@@ -28,6 +28,8 @@ export class SqliteAccessStore implements AccessStore {
   private readonly db: Database.Database;
   private readonly durable: Database.Database;
   private readonly statements;
+  /** The day before which expired per-address counters were last deleted. */
+  private purgedBefore: string | undefined;
   /** The keys' version last read, and the count connection's data_version then (it changes when another connection commits). */
   private seenVersion: { dataVersion: number; version: string } | undefined;
 
@@ -71,6 +73,7 @@ export class SqliteAccessStore implements AccessStore {
       countCreation: durable.prepare<[string, string], { created: number }>(`
         INSERT INTO key_creations (address, day, created) VALUES (?, ?, 1)
         ON CONFLICT (address, day) DO UPDATE SET created = created + 1 RETURNING created`),
+      purgeCreations: durable.prepare<[string]>('DELETE FROM key_creations WHERE day < ?'),
       bumpKeysVersion: durable.prepare(`UPDATE access_meta SET value = value + 1 WHERE key = 'keys_version'`),
       revokeByEmail: durable.prepare<[string, string], KeyRow>(
         `UPDATE api_keys SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
@@ -114,7 +117,10 @@ export class SqliteAccessStore implements AccessStore {
     const s = this.statements;
     // IMMEDIATE: the write lock is taken first, so the checks below hold until the commit,
     // whichever process (another server, the CLI) writes at the same time.
+    const purge = addressLimit && addressLimit.keepFrom !== this.purgedBefore ? addressLimit.keepFrom : undefined;
     const inserted = this.durable.transaction((): KeyInsertion => {
+      // Once a day per store (the first key of the day): expired counters go, in this transaction.
+      if (purge !== undefined) s.purgeCreations.run(purge);
       const createdToday = addressLimit ? s.createdByForUpdate.get(addressLimit.address, addressLimit.day)?.created ?? 0 : 0;
       if (addressLimit && createdToday >= addressLimit.limit) return { outcome: 'address-limit', createdToday };
       if (key.tier === 'free' && s.activeFreeKey.get(key.email)) return { outcome: 'email-taken', createdToday };
@@ -124,6 +130,7 @@ export class SqliteAccessStore implements AccessStore {
       return { outcome: 'created', id: String(id), createdToday: counted };
     }).immediate();
     this.seenVersion = undefined;
+    if (purge !== undefined) this.purgedBefore = purge;
     return inserted;
   }
 

@@ -1,0 +1,49 @@
+/** The processes a benchmark drives: the service, the CLIs, a free port, a process's resident memory. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository (dist/bench/ is two levels down). */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs a command to the end; its standard output. Its standard error is shown unless `stderr` is 'ignore'. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv, stderr: 'inherit' | 'ignore' = 'inherit'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', stderr] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} exited ${code}`))));
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a server process and waits until `readyUrl` answers 200; `onOutput` receives its standard output. */
+export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string,
+  onOutput?: (text: string) => void): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'] });
+  child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
+  let exited = false;
+  child.on('exit', () => { exited = true; });
+  for (;;) {
+    if (exited) throw new Error(`${args.join(' ')} exited before it was ready`);
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+}

@@ -1,0 +1,88 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Allowance } from '../access/allowance.js';
+import { normalizeAddress } from '../access/dailyKeyAllowance.js';
+import { keyFromAuthorization } from '../access/keyFormat.js';
+
+const WINDOW_MS = 60_000;
+/** Addresses remembered at once; beyond that the least recently seen is forgotten (and starts afresh). */
+const ADDRESSES_REMEMBERED = 10_000;
+
+export interface UnkeyedThrottleOptions {
+  /** Requests without a valid key one address may make per minute; 0 turns the throttle off. */
+  perMinute: number;
+  /** Whether an Authorization header names a known, unrevoked key, counting nothing. */
+  isValidKey(authorization: string | undefined): Promise<boolean>;
+}
+
+/** A request refused for its address's flood of requests without a valid key. */
+export interface ThrottleRefusal {
+  allowance: Allowance;
+  retryAfterSeconds: number;
+  message: string;
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * The per-address limit on requests made without a valid key (docs/keys.md, "Floods"): what a
+ * flood of 401s or key creations from one address may cost before it is answered 429 from memory.
+ * A request that presents a well-formed key is not counted up front: it is counted only when its
+ * key turns out unknown or revoked (`keyRefused`), so a valid key is held to its monthly quota
+ * alone, even from an address that is being throttled. Preflights and /healthz never count.
+ * The counts live in this process (per instance, as @fastify/rate-limit's local store keeps them).
+ */
+export class UnkeyedThrottle {
+  private readonly counted = new WeakSet<FastifyRequest>();
+
+  private constructor(private readonly limiter: Limiter | undefined, private readonly options: UnkeyedThrottleOptions) {}
+
+  static async install(app: FastifyInstance, options: UnkeyedThrottleOptions): Promise<UnkeyedThrottle> {
+    if (options.perMinute === 0) return new UnkeyedThrottle(undefined, options);
+    await app.register(rateLimit, {
+      global: false,
+      max: options.perMinute,
+      timeWindow: WINDOW_MS,
+      cache: ADDRESSES_REMEMBERED,
+      // The same client as the daily key allowance counts: IPv4, or an IPv6 /64.
+      keyGenerator: (request) => normalizeAddress(request.ip),
+    });
+    return new UnkeyedThrottle(app.createRateLimit(), options);
+  }
+
+  /** Counts the request if it is one that counts; a refusal when its address is past the limit. */
+  async check(request: FastifyRequest): Promise<ThrottleRefusal | undefined> {
+    const limiter = this.limiter;
+    if (!limiter || request.method === 'OPTIONS' || request.routeOptions.url === '/healthz') return undefined;
+    if (presentsKey(request)) {
+      // Only an address already at its limit pays for checking the key here; elsewhere the key's
+      // own check (REST's requireKey, an MCP tool call) reports a refused key through keyRefused.
+      const state = await limiter(request, { increment: false });
+      if (state.isAllowed || state.remaining > 0) return undefined;
+      if (await this.options.isValidKey(request.headers.authorization)) return undefined;
+    }
+    this.counted.add(request);
+    const state = await limiter(request);
+    if (state.isAllowed || !state.isExceeded) return undefined;
+    const retryAfterSeconds = Math.max(1, state.ttlInSeconds);
+    return {
+      allowance: { limit: state.max, used: state.max, reset: Math.ceil((Date.now() + state.ttl) / 1000) },
+      retryAfterSeconds,
+      message: `too many requests without a valid API key from this address (at most ${state.max} a minute); ` +
+        `retry in ${retryAfterSeconds} s, or send a valid key (requests with one are held to its monthly quota only)`,
+    };
+  }
+
+  /** The key a request presented is unknown or revoked: it counts after all (once per request). */
+  async keyRefused(request: FastifyRequest): Promise<void> {
+    if (!this.limiter || this.counted.has(request)) return;
+    this.counted.add(request);
+    await this.limiter(request);
+  }
+}
+
+/** A well-formed key sent anywhere but to key creation, which counts whatever the request carries. */
+function presentsKey(request: FastifyRequest): boolean {
+  if (request.method === 'POST' && request.routeOptions.url === '/v1/keys') return false;
+  return typeof keyFromAuthorization(request.headers.authorization) === 'object';
+}
