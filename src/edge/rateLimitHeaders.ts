@@ -1,10 +1,19 @@
-import type { FastifyReply } from 'fastify';
 import type { Allowance } from '../access/allowance.js';
+
+/** Where headers go: a Fastify reply, or a raw response through `rawHeaders`. */
+export interface HeaderTarget {
+  header(name: string, value: number): unknown;
+}
+
+/** A raw response as a HeaderTarget, for answers written by someone else (the MCP transport). */
+export const rawHeaders = (response: { setHeader(name: string, value: number): unknown }): HeaderTarget => ({
+  header: (name, value) => response.setHeader(name, value),
+});
 
 export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Used', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
 
 /** Sets the four rate-limit headers, and Retry-After when the request was refused for its limit (429). */
-export function setRateLimitHeaders(reply: FastifyReply, allowance: Allowance, retryAfterSeconds?: number): void {
+export function setRateLimitHeaders(reply: HeaderTarget, allowance: Allowance, retryAfterSeconds?: number): void {
   reply.header('X-RateLimit-Limit', allowance.limit);
   reply.header('X-RateLimit-Used', allowance.used);
   reply.header('X-RateLimit-Remaining', Math.max(0, allowance.limit - allowance.used));

@@ -2,7 +2,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import { failureOf, logFailure, type Failure, type FailureKind } from '../edge/failures.js';
-import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import { rawHeaders, setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import { type Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
@@ -72,9 +72,9 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
       } else {
         reply.raw.destroy();
       }
-    } finally {
-      await server.close();
     }
+    // Not closed: with JSON responses nothing of the server outlives the request, and close()
+    // builds a "connection closed" error (and its stack trace) for every request.
   });
 
   // Stateless: no event stream to GET and no session to DELETE.
@@ -96,12 +96,9 @@ function copyHeaders(reply: FastifyReply): void {
 
 /** The last decision of a request wins, so a Retry-After of an earlier refusal does not outlive it. */
 function showAllowance(reply: FastifyReply, allowance: Allowance, retryAfterSeconds: number | undefined): void {
-  if (retryAfterSeconds === undefined) {
-    reply.removeHeader('Retry-After');
-    reply.raw.removeHeader('Retry-After');
-  }
-  setRateLimitHeaders(reply, allowance, retryAfterSeconds);
-  copyHeaders(reply);
+  // The reply is hijacked: only the raw response's headers are sent.
+  if (retryAfterSeconds === undefined) reply.raw.removeHeader('Retry-After');
+  setRateLimitHeaders(rawHeaders(reply.raw), allowance, retryAfterSeconds);
 }
 
 function jsonRpcError(code: number, message: string): string {

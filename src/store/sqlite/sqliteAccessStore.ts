@@ -57,6 +57,8 @@ export class SqliteAccessStore implements AccessStore {
       usage: db.prepare<[number, string], { used: number }>('SELECT used FROM key_usage WHERE key_id = ? AND month = ?'),
       createdBy: db.prepare<[string, string], { created: number }>(
         'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
+      // Read before every answer from the key cache: prepared once (db.pragma() prepares each call).
+      dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       keysVersion: db.prepare<[], { value: number }>(`SELECT value FROM access_meta WHERE key = 'keys_version'`),
       list: db.prepare<[string], KeyRow & { used: number }>(`
         SELECT ${KEY_COLUMNS.split(', ').map((c) => `k.${c}`).join(', ')}, coalesce(u.used, 0) AS used
@@ -154,7 +156,7 @@ export class SqliteAccessStore implements AccessStore {
 
   /** Reads the version row only when another connection (this store's other one, another process) committed since. */
   async keysVersion(): Promise<string> {
-    const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
+    const dataVersion = this.statements.dataVersion.get() as number;
     if (this.seenVersion?.dataVersion !== dataVersion) {
       this.seenVersion = { dataVersion, version: String(this.statements.keysVersion.get()?.value ?? 0) };
     }
