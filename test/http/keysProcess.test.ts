@@ -127,9 +127,10 @@ describe('keys across processes: restart, kill -9, the CLI, and the logs', { tim
     const listed = await runKeysCli(['list'], env);
     assert.equal(listed.code, 0, listed.stderr);
     const line = listed.stdout.split('\n').find((l) => l.startsWith(key.slice(0, 13)));
-    // The CLI, another process, lists what the database holds: what the server reserved to count
-    // these 4 requests (its first request, then a block), not yet given back (docs/keys.md).
-    assert.match(line ?? '', new RegExp(`bench\\s+unlimited\\s+${1 + UNLIMITED_BLOCK}\\s+active`));
+    // The CLI, another process, lists what the database holds: the 4 answered requests and what the
+    // server reserved with them and holds unanswered, at most one block (docs/keys.md).
+    const listedUsed = Number(/bench\s+unlimited\s+(\d+)\s+active/.exec(line ?? '')?.[1]);
+    assert.ok(listedUsed >= 4 && listedUsed <= 4 + UNLIMITED_BLOCK, `listed: ${line}`);
     for (const shown of [key, paid.stdout.trim(), ...issued.keys()]) {
       assert.ok(!listed.stdout.includes(shown), 'no whole key is listed');
       assert.ok(!listed.stdout.includes(hashKey(shown)), 'no hash is listed');
