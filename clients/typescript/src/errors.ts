@@ -1,0 +1,38 @@
+import { readRateLimit, readRetryAfter, type RateLimit } from './rateLimit.js';
+
+/**
+ * An answer other than 2xx. `message` is the API's own sentence (its `{"error": "..."}` body),
+ * which says what went wrong and what to do.
+ */
+export class CatalogApiError extends Error {
+  override readonly name = 'CatalogApiError';
+  /** The HTTP status: 400 bad parameter, 401 missing or unknown key, 404 not found, 409 email has a key, 429 quota spent. */
+  readonly status: number;
+  /** The rate-limit headers of the refusal, or null when it had none. */
+  readonly rateLimit: RateLimit | null;
+  /** Seconds until the window resets, from `Retry-After` (sent with 429); null otherwise. */
+  readonly retryAfterSeconds: number | null;
+  /** The body as received: the parsed JSON, or the text when it was not JSON. */
+  readonly body: unknown;
+
+  constructor(response: Response, body: unknown) {
+    super(messageOf(response, body));
+    this.status = response.status;
+    this.rateLimit = readRateLimit(response.headers);
+    this.retryAfterSeconds = readRetryAfter(response.headers);
+    this.body = body;
+  }
+
+  /** True for 429: the key's month (or the address's daily key allowance) is spent until `retryAfterSeconds`. */
+  get rateLimited(): boolean {
+    return this.status === 429;
+  }
+}
+
+function messageOf(response: Response, body: unknown): string {
+  if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
+    return (body as { error: string }).error;
+  }
+  // Not the API's error shape: a proxy or gateway answered.
+  return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+}
