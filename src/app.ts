@@ -5,6 +5,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { AccessControl } from './access/accessControl.js';
 import { RATE_LIMIT_HEADERS, setRateLimitHeaders } from './edge/rateLimitHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
+import { clientErrorHandler } from './edge/clientErrors.js';
+import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './edge/connectionLimits.js';
 import { unkeyedAllowance } from './access/monthlyQuota.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
 import type { Config } from './config.js';
@@ -29,9 +31,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** A log line per request: off by default, as it costs more than serving the request. */
   logRequests?: boolean;
+  /** How long the server waits on slow clients; DEFAULT_CONNECTION_LIMITS unless a test shortens them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export const MCP_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
+/** The response headers a browser script may read. */
+const EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag'];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
@@ -42,7 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // While stopping, a request that still arrives on an open connection is answered in full (with
     // Connection: close) rather than with Fastify's own 503 body, which is not our error shape.
     return503OnClosing: false,
-    bodyLimit: 16 * 1024,
+    ...connectionOptions({ ...DEFAULT_CONNECTION_LIMITS, ...deps.connectionLimits }),
+    clientErrorHandler: clientErrorHandler({ now, exposedHeaders: EXPOSED_HEADERS }),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -58,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     // If-None-Match for a script that revalidates by itself (a browser's own cache needs no preflight).
     allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS],
-    exposedHeaders: [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag'],
+    exposedHeaders: EXPOSED_HEADERS,
     maxAge: 86400,
     strictPreflight: false,
   });
