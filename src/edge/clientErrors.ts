@@ -35,15 +35,11 @@ export function clientErrorHandler(options: { now: () => Date; exposedHeaders: r
     // Answered already (the parser reports the same error again as more bytes arrive).
     if (socket.writableEnded) return;
     const answer = answerFor(error.code);
-    // Node keeps the response in progress on the socket as _httpMessage: while a request before this
-    // one (pipelined) is still being answered, writing here would corrupt that answer, so it is
-    // left to finish and the connection closed after it.
-    const busy = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (busy) {
-      busy.once('close', () => socket.destroy());
-      return;
-    }
-    if (!answer || !socket.writable) {
+    // As Node itself does: an answer goes out unless a response on this connection has already
+    // started (its headers sent), which the bytes of another would corrupt. A request timed out
+    // while its body arrives has a response object that nothing was written to yet.
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!answer || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
