@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import pg from 'pg';
+import { ConfigError } from '../../src/config.js';
+import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
 import { UNAVAILABLE_MESSAGE } from '../../src/storeUnavailable.js';
 import { issueKey } from '../support/keys.js';
 import { needsPostgres } from '../support/postgres.js';
@@ -46,6 +48,20 @@ async function serverWith(env: Record<string, string>): Promise<{ server: TestSe
   const server = await startServer({ store: 'postgres', storeEnv: { CATALOG_CACHE_MB: '0', ...env } });
   return { server, key: await issueKey(server.accessStore, { monthlyLimit: 1000 }) };
 }
+
+describe('the PostgreSQL timeouts\' settings', () => {
+  it('refuse what is not a number of milliseconds from 1 to 600000, before connecting', async () => {
+    for (const name of ['DATABASE_STATEMENT_TIMEOUT_MS', 'DATABASE_CONNECT_TIMEOUT_MS']) {
+      for (const value of ['0', '-5', 'abc', '1.5', '5s', '600001']) {
+        const message = `${name} must be a number of milliseconds from 1 to 600000, got "${value}"`;
+        // Nothing listens on port 1: had the value been taken, connecting would fail differently.
+        await assert.rejects(openCatalogStore('postgres://127.0.0.1:1/none', { [name]: value }), (error: Error) =>
+          error instanceof ConfigError && error.message === message, `${name}=${value}`);
+        await assert.rejects(openAccessStore('postgres://127.0.0.1:1/none', { [name]: value }), ConfigError, `${name}=${value}`);
+      }
+    }
+  });
+});
 
 describe('PostgreSQL statements and connections that take too long end in 503 with the rate-limit headers, never a hang', await needsPostgres(), () => {
   it('a catalog read past DATABASE_STATEMENT_TIMEOUT_MS (waiting on a lock) is 503 with the key\'s headers; 200 once the lock is gone', async () => {
