@@ -6,6 +6,8 @@ import type { AccessControl } from './access/accessControl.js';
 import { RATE_LIMIT_HEADERS, setRateLimitHeaders } from './edge/rateLimitHeaders.js';
 import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
+import { clientErrorHandler } from './edge/clientErrors.js';
+import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './edge/connectionLimits.js';
 import { unkeyedAllowance } from './access/monthlyQuota.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
 import { DEFAULT_UNKEYED_REQUESTS_PER_MINUTE, type Config } from './config.js';
@@ -33,9 +35,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** A log line per request: off by default, as it costs more than serving the request. */
   logRequests?: boolean;
+  /** How long the server waits on slow clients; DEFAULT_CONNECTION_LIMITS unless a test shortens them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export const MCP_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
+/** The response headers a browser script may read. */
+const EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag'];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
@@ -52,7 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // While stopping, a request that still arrives on an open connection is answered in full (with
     // Connection: close) rather than with Fastify's own 503 body, which is not our error shape.
     return503OnClosing: false,
-    bodyLimit: 16 * 1024,
+    ...connectionOptions({ ...DEFAULT_CONNECTION_LIMITS, ...deps.connectionLimits }),
+    clientErrorHandler: clientErrorHandler({ now, exposedHeaders: EXPOSED_HEADERS }),
     routerOptions: { ignoreTrailingSlash: true },
     // What the router refuses before any hook runs gets the headers and the error shape of every other answer.
     frameworkErrors: (error, request, reply) => {
@@ -74,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     // If-None-Match for a script that revalidates by itself (a browser's own cache needs no preflight).
     allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS],
-    exposedHeaders: [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag'],
+    exposedHeaders: EXPOSED_HEADERS,
     maxAge: 86400,
     strictPreflight: false,
   });

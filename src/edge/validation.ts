@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { SOURCE_MAX_LENGTH } from '../access/email.js';
 import { SEARCH_TEXT_MESSAGE } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
-import { LANGUAGES } from '../schemas/common.js';
+import { LANGUAGES, MAX_OFFSET } from '../schemas/common.js';
 import { CARD_DETAILS } from '../schemas/compactCard.js';
 import { MAX_BATCH_IDS } from '../schemas/queries.js';
 
@@ -92,15 +92,15 @@ export const schemaErrorFormatter: Parameters<FastifyInstance['setSchemaErrorFor
 /** One sentence per parameter, whatever rule of its schema it broke. */
 const PARAMETER_MESSAGES: Record<string, string> = {
   limit: 'limit must be an integer from 1 to 200',
-  offset: 'offset must be an integer of 0 or more',
+  offset: `offset must be an integer from 0 to ${MAX_OFFSET}`,
   lang: `lang must be one of: ${LANGUAGES.join(', ')}`,
   q: SEARCH_TEXT_MESSAGE,
-  id: 'id must be a non-empty string',
+  id: 'id must be a non-empty string without control characters',
   // REST sends them comma-separated, MCP's get_card as an array: one sentence fits both.
   ids: `ids must list 1 to ${MAX_BATCH_IDS} card ids, each 1 to 100 characters with no white space or comma`,
-  set: 'set must be a non-empty string',
+  set: 'set must be a non-empty string without control characters',
   // The MCP tool list_cards_in_set names REST's `set` parameter set_id.
-  set_id: 'set_id must be a non-empty string',
+  set_id: 'set_id must be a non-empty string without control characters',
   supertype: `supertype must be one of: ${SUPERTYPES.join(', ')}`,
   subtype: `subtype must be one of: ${SUBTYPES.join(', ')}`,
   type: `type must be one of: ${ENERGY_TYPES.join(', ')}`,
@@ -113,7 +113,7 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   // The MCP card list tools' detail; REST lists have none.
   detail: `detail must be one of: ${CARD_DETAILS.join(', ')}`,
   email: 'email must be a valid email address',
-  source: `source must be a string of at most ${SOURCE_MAX_LENGTH} characters`,
+  source: `source must be a string of at most ${SOURCE_MAX_LENGTH} characters without control characters`,
 };
 
 export interface ValidationIssue {

@@ -3,7 +3,7 @@ import type { AccessControl } from '../access/accessControl.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import { ErrorBody } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
-import { refusal } from '../edge/failures.js';
+import { failureOf, refusal } from '../edge/failures.js';
 import { sendError } from './errors.js';
 import { trimEmail } from '../edge/keyRequest.js';
 
@@ -14,6 +14,13 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = a
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   app.addContentTypeParser('*', (_request, _payload, done) => done(refusal(400, NOT_JSON), undefined));
+  // A Content-Type that is no media type at all (an empty one, say) Fastify refuses with 415 before
+  // any parser runs; here it is one more body that is not JSON. Every other failure goes on to the
+  // app's error handler.
+  app.setErrorHandler((error, _request, reply) => {
+    if (failureOf(error).kind === 'unsupported-media-type') return sendError(reply, 400, NOT_JSON);
+    throw error;
+  });
 
   // Every answer here, a malformed or oversized body included, describes the address's daily key allowance.
   app.addHook('onRequest', async (request, reply) => {

@@ -39,7 +39,22 @@ export type Pagination = Static<typeof Pagination>;
 export const RetrievedAt = Type.String({ format: 'date-time', description: 'When the response was produced (UTC).' });
 
 export const Limit = Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200.' });
-export const Offset = Type.Integer({ minimum: 0, default: 0, description: 'How many results to skip.' });
+/**
+ * At most 2^53 - 1, the largest integer JSON carries exactly (I-JSON, RFC 7493): a query string's
+ * `Infinity`, `1e400` or `1e20` would otherwise pass as an integer and reach the database.
+ */
+export const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
+export const Offset = Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'How many results to skip.' });
+
+/**
+ * The characters an identifier, a code or a name of the catalog never holds: control characters
+ * (C0, DEL, C1) and lone UTF-16 surrogates (a JSON string may hold one; no text does). PostgreSQL's
+ * text cannot even hold NUL. For use inside a pattern's character class; Ajv compiles patterns
+ * with the u flag, so a surrogate pair (an emoji, a rare CJK character) is one code point outside it.
+ */
+export const NOT_TEXT = '\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff';
+/** One or more characters, none of them NOT_TEXT: any id or name a client may ask for. */
+export const IDENTIFIER_PATTERN = `^[^${NOT_TEXT}]+$`;
 
 /** The same card (or set) in another language of the catalog: same TCGdex id, another language prefix. */
 export const LanguageLink = Type.Object(

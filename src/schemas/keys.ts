@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, SOURCE_MAX_LENGTH } from '../access/email.js';
+import { NOT_TEXT } from './common.js';
 
 export const KeyRequestBody = Type.Object(
   {
@@ -9,7 +10,8 @@ export const KeyRequestBody = Type.Object(
       examples: ['ash@example.com'],
     }),
     source: Type.Optional(Type.String({
-      maxLength: SOURCE_MAX_LENGTH, description: 'How you found the service (optional).', examples: ['a friend'],
+      maxLength: SOURCE_MAX_LENGTH, pattern: `^[^${NOT_TEXT}]*$`,
+      description: 'How you found the service (optional): text without control characters.', examples: ['a friend'],
     })),
   },
   { title: 'KeyRequest' },

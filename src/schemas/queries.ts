@@ -1,11 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../catalog/cardVocabulary.js';
-import { Language, Limit, Offset } from './common.js';
+import { IDENTIFIER_PATTERN, Language, Limit, NOT_TEXT, Offset } from './common.js';
 
 const Paging = { limit: Type.Optional(Limit), offset: Type.Optional(Offset) };
 
 export const SetsQuery = Type.Object({
-  id: Type.Optional(Type.String({ minLength: 1, description: 'A set id; returns that one set with its card_count.', examples: ['en-base1'] })),
+  id: Type.Optional(Type.String({
+    minLength: 1, pattern: IDENTIFIER_PATTERN, description: 'A set id; returns that one set with its card_count.', examples: ['en-base1'],
+  })),
   lang: Type.Optional(Language),
   ...Paging,
 });
@@ -24,11 +26,11 @@ export const SearchText = Type.String({
 /** How many card ids one `ids` request may name. */
 export const MAX_BATCH_IDS = 50;
 /**
- * A card id as a batch names it: 1 to 100 characters, none of them white space, a control character
- * or a comma (the separator). Every catalog id fits (the longest is 18 characters); any other
- * well-formed id is simply not found.
+ * A card id as a batch names it: 1 to 100 characters, none of them white space, a control character,
+ * a lone surrogate or a comma (the separator). Every catalog id fits (the longest is 18 characters);
+ * any other well-formed id is simply not found.
  */
-const BATCH_ID = '[^\\s,\\u0000-\\u001f\\u007f-\\u009f]{1,100}';
+const BATCH_ID = `[^\\s,${NOT_TEXT}]{1,100}`;
 
 export const CardIds = Type.String({
   pattern: `^${BATCH_ID}(?:,${BATCH_ID}){0,${MAX_BATCH_IDS - 1}}$`,
@@ -61,12 +63,13 @@ export const CardFilterParameters = {
   regulation_mark: closed(REGULATION_MARKS, 'Only cards with this regulation mark.', 'G'),
   legal: closed(FORMATS, 'Only cards legal in this format (see `legalities`).', 'standard'),
   artist: Type.Optional(Type.String({
-    minLength: 1, maxLength: 100, pattern: '\\S',
+    // Something other than white space, and no control character.
+    minLength: 1, maxLength: 100, pattern: `^[^${NOT_TEXT}]*[^\\s${NOT_TEXT}][^${NOT_TEXT}]*$`,
     description: 'Only cards by this artist: the whole name, ignoring case, accents, spaces and punctuation.',
     examples: ['Mitsuhiro Arita'],
   })),
   number: Type.Optional(Type.String({
-    pattern: '^[^\\s/]{1,20}(/[0-9]{1,5})?$',
+    pattern: `^[^\\s/${NOT_TEXT}]{1,20}(/[0-9]{1,5})?$`,
     description: 'Only cards with this number as printed: `4` and `004` alike, or `4/102` for the number over the ' +
       'set\'s printed total; letters as printed (`TG05`, `SV107`, `H12`).',
     examples: ['4/102'],
@@ -80,8 +83,12 @@ export const CardFilterParameters = {
 };
 
 export const CardsQuery = Type.Object({
-  id: Type.Optional(Type.String({ minLength: 1, description: 'A card id; returns that card with its variants.', examples: ['en-base1-4'] })),
-  set: Type.Optional(Type.String({ minLength: 1, description: 'A set id; lists its cards in number order.', examples: ['en-base1'] })),
+  id: Type.Optional(Type.String({
+    minLength: 1, pattern: IDENTIFIER_PATTERN, description: 'A card id; returns that card with its variants.', examples: ['en-base1-4'],
+  })),
+  set: Type.Optional(Type.String({
+    minLength: 1, pattern: IDENTIFIER_PATTERN, description: 'A set id; lists its cards in number order.', examples: ['en-base1'],
+  })),
   q: Type.Optional(SearchText),
   lang: Type.Optional(Type.Union(Language.anyOf, { description: 'Restricts a search, or a listing by filters alone, to one language.' })),
   ...Paging,

@@ -8,6 +8,7 @@ import { StoredCatalog } from '../catalog/storedCatalog.js';
 import { classifyFailures } from './classifyFailures.js';
 import { PostgresAccessStore } from './postgres/postgresAccessStore.js';
 import { DEFAULT_POOL_SIZE, PostgresCatalogBackend } from './postgres/postgresCatalogBackend.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './postgres/pool.js';
 import { isPostgresUnavailable } from './postgres/unavailable.js';
 import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';
 import { SqliteAccessStore } from './sqlite/sqliteAccessStore.js';
@@ -20,8 +21,8 @@ const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 /**
  * The catalog store that DATABASE_URL names, its answers cached in memory up to CATALOG_CACHE_MB
  * (default 64; 0 for no cache). For PostgreSQL, `env` also gives DATABASE_POOL_SIZE (connections
- * per pool, default 10) and DATABASE_READ_URL (an optional replica for catalog reads). A database
- * that cannot be reached fails its calls with StoreUnavailableError.
+ * per pool, default 10), DATABASE_READ_URL (an optional replica for catalog reads) and the timeouts
+ * below. A database that cannot be reached, or not in time, fails its calls with StoreUnavailableError.
  */
 export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<CatalogStore> {
   const cacheBytes = catalogCacheBytes(env);
@@ -31,7 +32,7 @@ export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessE
 
 async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<CatalogStore> {
   if (isPostgres(databaseUrl)) {
-    const backend = await PostgresCatalogBackend.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env) });
+    const backend = await PostgresCatalogBackend.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env), timeouts: timeouts(env) });
     return new StoredCatalog(classifyFailures(backend, isPostgresUnavailable));
   }
   return new StoredCatalog(classifyFailures(new SqliteCatalogBackend(sqlitePath(databaseUrl)), isSqliteUnavailable));
@@ -48,7 +49,7 @@ async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): P
  */
 export async function openAccessStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<AccessStore> {
   if (isPostgres(databaseUrl)) {
-    const store = await PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env) });
+    const store = await PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env), timeouts: timeouts(env) });
     return new CachedAccessStore(new ReservedQuota(classifyFailures(store, isPostgresUnavailable)));
   }
   const store = new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl)));
@@ -63,6 +64,27 @@ function poolSize(env: NodeJS.ProcessEnv): number {
     throw new ConfigError(`DATABASE_POOL_SIZE must be an integer from 1 to 1000, got "${raw}"`);
   }
   return size;
+}
+
+/**
+ * DATABASE_CONNECT_TIMEOUT_MS (how long a request waits for a PostgreSQL connection) and
+ * DATABASE_STATEMENT_TIMEOUT_MS (how long a request's statement may run or wait for a lock); both
+ * end in 503 rather than a hang. Milliseconds from 1 to 600000, default 5000 each.
+ */
+function timeouts(env: NodeJS.ProcessEnv): { connectTimeoutMs: number; statementTimeoutMs: number } {
+  const milliseconds = (name: string, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^\s*\d+\s*$/.test(raw) || value < 1 || value > 600_000) {
+      throw new ConfigError(`${name} must be a number of milliseconds from 1 to 600000, got "${raw}"`);
+    }
+    return value;
+  };
+  return {
+    connectTimeoutMs: milliseconds('DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
+    statementTimeoutMs: milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
+  };
 }
 
 function readUrl(env: NodeJS.ProcessEnv): string | undefined {

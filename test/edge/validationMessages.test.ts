@@ -6,14 +6,14 @@ import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
 const LIMIT = 'limit must be an integer from 1 to 200';
-const OFFSET = 'offset must be an integer of 0 or more';
+const OFFSET = 'offset must be an integer from 0 to 9007199254740991';
 const LANG = 'lang must be one of: en, ja, fr, it, de, es, ko, pt, zh-tw, id, th, zh-cn, es-mx, ru, pl, nl';
 const Q = 'q must be 2 to 60 characters long';
-const ID = 'id must be a non-empty string';
+const ID = 'id must be a non-empty string without control characters';
 const IDS = 'ids must list 1 to 50 card ids, each 1 to 100 characters with no white space or comma';
 const fiftyOne = Array.from({ length: 51 }, (_, i) => `en-base1-${i}`);
 const EMAIL = 'email must be a valid email address';
-const SOURCE = 'source must be a string of at most 200 characters';
+const SOURCE = 'source must be a string of at most 200 characters without control characters';
 
 /**
  * The shape of a key request is the edges' to check (AccessService.createKey trusts a validated
@@ -40,6 +40,9 @@ const BAD_VALUES: BadValue[] = [
   { what: 'limit null', rest: { get: '/v1/sets?limit=' }, tool: 'list_sets', args: { limit: null }, message: LIMIT },
   { what: 'offset -1', rest: { get: '/v1/sets?offset=-1' }, tool: 'list_sets', args: { offset: -1 }, message: OFFSET },
   { what: 'offset x', rest: { get: '/v1/cards?q=pika&offset=x' }, tool: 'search_cards', args: { q: 'pika', offset: 'x' }, message: OFFSET },
+  { what: 'offset Infinity', rest: { get: '/v1/sets?offset=Infinity' }, tool: 'list_sets', args: { offset: 'Infinity' }, message: OFFSET },
+  { what: 'offset 1e400', rest: { get: '/v1/cards?set=en-base1&offset=1e400' }, tool: 'list_cards_in_set', args: { set_id: 'en-base1', offset: '1e400' }, message: OFFSET },
+  { what: 'offset past 2^53', rest: { get: '/v1/cards?q=pika&offset=1e20' }, tool: 'search_cards', args: { q: 'pika', offset: 1e20 }, message: OFFSET },
   { what: 'lang xx', rest: { get: '/v1/sets?lang=xx' }, tool: 'list_sets', args: { lang: 'xx' }, message: LANG },
   { what: 'lang EN', rest: { get: '/v1/cards?q=pika&lang=EN' }, tool: 'search_cards', args: { q: 'pika', lang: 'EN' }, message: LANG },
   { what: 'q of one character', rest: { get: '/v1/cards?q=a' }, tool: 'search_cards', args: { q: 'a' }, message: Q },
@@ -50,6 +53,8 @@ const BAD_VALUES: BadValue[] = [
   { what: 'q that folds to nothing', rest: { get: '/v1/cards?q=%E2%80%99-' }, tool: 'search_cards', args: { q: '’-' }, message: Q },
   { what: 'empty card id', rest: { get: '/v1/cards?id=' }, tool: 'get_card', args: { id: '' }, message: ID },
   { what: 'empty set id', rest: { get: '/v1/sets?id=' }, tool: 'get_set', args: { id: '' }, message: ID },
+  { what: 'NUL in a card id', rest: { get: '/v1/cards?id=%00' }, tool: 'get_card', args: { id: '\u0000' }, message: ID },
+  { what: 'a control character in a set id', rest: { get: '/v1/sets?id=en-base1%1B' }, tool: 'get_set', args: { id: 'en-base1\u001b' }, message: ID },
   { what: 'no ids', rest: { get: '/v1/cards?ids=' }, tool: 'get_card', args: { ids: [] }, message: IDS },
   { what: 'an empty id among ids', rest: { get: '/v1/cards?ids=en-base1-4,,en-base1-2' }, tool: 'get_card', args: { ids: ['en-base1-4', '', 'en-base1-2'] }, message: IDS },
   { what: 'an id with a space among ids', rest: { get: '/v1/cards?ids=en-base1-4,en%20base1' }, tool: 'get_card', args: { ids: ['en-base1-4', 'en base1'] }, message: IDS },
@@ -62,6 +67,7 @@ const BAD_VALUES: BadValue[] = [
   { what: 'email as a number', rest: { postKey: { email: 42 } }, tool: 'get_api_key', args: { email: 42 }, message: EMAIL },
   { what: 'email as a numeric string is still checked as an email', rest: { postKey: { email: '42' } }, tool: 'get_api_key', args: { email: '42' }, message: EMAIL },
   { what: 'source as a number', rest: { postKey: { email: 'a1@example.com', source: 7 } }, tool: 'get_api_key', args: { email: 'a1@example.com', source: 7 }, message: SOURCE },
+  { what: 'NUL in source', rest: { postKey: { email: 'a3@example.com', source: 'a friend\u0000' } }, tool: 'get_api_key', args: { email: 'a3@example.com', source: 'a friend\u0000' }, message: SOURCE },
   { what: 'source too long', rest: { postKey: { email: 'a2@example.com', source: 'x'.repeat(201) } }, tool: 'get_api_key', args: { email: 'a2@example.com', source: 'x'.repeat(201) }, message: SOURCE },
 ];
 

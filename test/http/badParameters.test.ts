@@ -18,9 +18,9 @@ for (const store of STORE_KINDS) {
       ['/v1/sets?limit=1.5', 400, 'limit must be an integer from 1 to 200'],
       ['/v1/sets?limit=', 400, 'limit must be an integer from 1 to 200'],
       ['/v1/cards?set=en-base1&limit=-3', 400, 'limit must be an integer from 1 to 200'],
-      ['/v1/sets?offset=-1', 400, 'offset must be an integer of 0 or more'],
-      ['/v1/sets?offset=x', 400, 'offset must be an integer of 0 or more'],
-      ['/v1/cards?q=pika&offset=0.5', 400, 'offset must be an integer of 0 or more'],
+      ['/v1/sets?offset=-1', 400, 'offset must be an integer from 0 to 9007199254740991'],
+      ['/v1/sets?offset=x', 400, 'offset must be an integer from 0 to 9007199254740991'],
+      ['/v1/cards?q=pika&offset=0.5', 400, 'offset must be an integer from 0 to 9007199254740991'],
       ['/v1/sets?lang=xx', 400, LANG_MESSAGE],
       ['/v1/sets?lang=EN', 400, LANG_MESSAGE],
       ['/v1/cards?q=pika&lang=pt-br', 400, LANG_MESSAGE],
@@ -38,7 +38,23 @@ for (const store of STORE_KINDS) {
       ['/v1/cards?id=en-base1-4&set=en-base1&q=char', 400, 'exactly one of id, set, q is required'],
       ['/v1/sets?id=en-base1&limit=0', 400, 'limit must be an integer from 1 to 200'],
       ['/v1/sets?id=en-base1&lang=zz', 400, LANG_MESSAGE],
-      ['/v1/sets?id=en-base1&offset=-5', 400, 'offset must be an integer of 0 or more'],
+      ['/v1/sets?id=en-base1&offset=-5', 400, 'offset must be an integer from 0 to 9007199254740991'],
+      // Numbers JavaScript reads as Infinity, or past the integers JSON carries exactly (2^53 - 1).
+      ['/v1/sets?offset=Infinity', 400, 'offset must be an integer from 0 to 9007199254740991'],
+      ['/v1/sets?offset=1e400', 400, 'offset must be an integer from 0 to 9007199254740991'],
+      ['/v1/cards?set=en-base1&offset=1e20', 400, 'offset must be an integer from 0 to 9007199254740991'],
+      ['/v1/cards?q=pika&offset=9007199254740992', 400, 'offset must be an integer from 0 to 9007199254740991'],
+      ['/v1/sets?limit=-Infinity', 400, 'limit must be an integer from 1 to 200'],
+      // NUL (which PostgreSQL's text cannot hold) and other control characters in an identifier.
+      ['/v1/cards?id=%00', 400, 'id must be a non-empty string without control characters'],
+      ['/v1/cards?id=en-base1-4%00', 400, 'id must be a non-empty string without control characters'],
+      ['/v1/cards?set=%00', 400, 'set must be a non-empty string without control characters'],
+      ['/v1/cards?set=en-base1%0A', 400, 'set must be a non-empty string without control characters'],
+      ['/v1/sets?id=%00', 400, 'id must be a non-empty string without control characters'],
+      ['/v1/sets?id=en%C2%85base1', 400, 'id must be a non-empty string without control characters'],
+      ['/v1/cards?ids=en-base1-4,%00', 400, 'ids must list 1 to 50 card ids, each 1 to 100 characters with no white space or comma'],
+      ['/v1/cards?artist=%00', 400, 'artist must be an artist\'s name of 1 to 100 characters'],
+      ['/v1/cards?set=en-base1&number=4%00', 400, 'number must be a card number as printed (4, 004, TG05), or a number over the set\'s printed total (4/102)'],
       ['/v1/sets?id=en-nope', 404, 'no set with id en-nope; set ids look like en-base1 (list them with /v1/sets)'],
       ['/v1/sets?id=EN-BASE1', 404, 'no set with id EN-BASE1; set ids look like en-base1 (list them with /v1/sets)'],
       ['/v1/cards?set=en-nope', 404, 'no set with id en-nope; set ids look like en-base1 (list them with /v1/sets)'],
@@ -68,6 +84,16 @@ for (const store of STORE_KINDS) {
         const response = await server.get(`/v1/cards?q=${encodeURIComponent(q)}`);
         assert.equal(response.status, 200, q);
         assert.deepEqual(response.body.data, [], q);
+      }
+    });
+
+    it('the largest offset, 2^53 - 1, is a page past the end on every list', async () => {
+      for (const url of ['/v1/sets', '/v1/cards?set=en-base1', '/v1/cards?q=pika', '/v1/cards?type=Fire']) {
+        const response = await server.get(`${url}${url.includes('?') ? '&' : '?'}offset=9007199254740991`);
+        assert.equal(response.status, 200, url);
+        assert.deepEqual(response.body.data, [], url);
+        assert.equal(response.body.pagination.offset, 9007199254740991, url);
+        assert.equal(response.body.pagination.has_more, false, url);
       }
     });
 

@@ -80,8 +80,10 @@ for (const store of STORE_KINDS) {
         ['no email', { source: 'x' }, undefined, 'email is required'],
         ['invalid email', { email: 'ash' }, undefined, 'email must be a valid email address'],
         ['email not a string', { email: 42 }, undefined, 'email must be a valid email address'],
-        ['source not a string', { email: 'a1@example.com', source: 5 }, undefined, 'source must be a string of at most 200 characters'],
-        ['source too long', { email: 'a2@example.com', source: 'x'.repeat(201) }, undefined, 'source must be a string of at most 200 characters'],
+        ['source not a string', { email: 'a1@example.com', source: 5 }, undefined, 'source must be a string of at most 200 characters without control characters'],
+        ['source too long', { email: 'a2@example.com', source: 'x'.repeat(201) }, undefined, 'source must be a string of at most 200 characters without control characters'],
+        // PostgreSQL's text cannot hold NUL: refused at the edge, for every store, before anything is stored.
+        ['NUL in source', { email: 'a5@example.com', source: 'a\u0000friend' }, undefined, 'source must be a string of at most 200 characters without control characters'],
         ['array body', [{ email: 'a3@example.com' }], undefined, 'the request body must be a JSON object'],
         ['null body', null, undefined, 'the request body must be a JSON object'],
         ['string body', 'a4@example.com', undefined, 'the request body must be a JSON object'],
@@ -96,7 +98,8 @@ for (const store of STORE_KINDS) {
     });
 
     it('400, not 415, for a body sent as another content type, and for no body at all', async () => {
-      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      // An empty Content-Type is no media type at all, which Fastify alone would answer with 415.
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
         const { response, body } = await createKey(undefined, { contentType, raw: 'email=a@example.com', address: '203.0.113.61' });
         assert.equal(response.status, 400, contentType);
         assert.match((body as { error: string }).error, /JSON object/, contentType);

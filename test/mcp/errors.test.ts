@@ -62,8 +62,20 @@ describe('MCP tool failures are isError results with the REST message', () => {
     assert.equal(textOf((await keyed.call('get_card', { id: 'en-base1-4', ids: ['en-base1-4'] })).result), 'exactly one of id, ids is required');
     assert.equal(textOf((await keyed.call('get_card', { ids: 'en-base1-4,en-base1-2' })).result),
       'ids must list 1 to 50 card ids, each 1 to 100 characters with no white space or comma', 'an array, not REST\'s comma-separated text');
-    assert.equal(textOf((await keyed.call('get_set', { id: '' })).result), 'id must be a non-empty string');
-    assert.equal(textOf((await keyed.call('list_cards_in_set', { set_id: '' })).result), 'set_id must be a non-empty string');
+    assert.equal(textOf((await keyed.call('get_set', { id: '' })).result), 'id must be a non-empty string without control characters');
+    assert.equal(textOf((await keyed.call('list_cards_in_set', { set_id: '' })).result), 'set_id must be a non-empty string without control characters');
+  });
+
+  test('an id holding a control character or a lone surrogate is refused and named, not looked up', async () => {
+    for (const [tool, args, named] of [
+      ['get_card', { id: 'en-base1-4\u0000' }, 'id'], ['get_set', { id: '\u0000' }, 'id'], ['list_cards_in_set', { set_id: 'en\u0000base1' }, 'set_id'],
+      ['get_card', { id: '\ud800' }, 'id'], ['get_set', { id: 'en-base1\udc00' }, 'id'], ['list_cards_in_set', { set_id: 'en-base1\u0085' }, 'set_id'],
+    ] as const) {
+      const { result } = await keyed.call(tool, args);
+      assert.equal(textOf(result), `${named} must be a non-empty string without control characters`, `${tool} ${JSON.stringify(args)}`);
+    }
+    // A character outside the Basic Multilingual Plane is text: just no such card.
+    assert.equal(textOf((await keyed.call('get_card', { id: 'en-base1-\u{1f525}' })).result), 'no card with id en-base1-\u{1f525}; card ids look like en-base1-4');
   });
 
   for (const tool of ['search_cards', 'get_card', 'list_cards_in_set', 'list_sets', 'get_set']) {

@@ -47,7 +47,8 @@ describe('a store with its failures classified', () => {
 
   it('classifies PostgreSQL by SQLSTATE class and network code, not by a bug\'s message', () => {
     const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
-    for (const code of ['08006', '08001', '57P01', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET']) {
+    // 57014: a statement canceled at its statement timeout.
+    for (const code of ['08006', '08001', '57P01', '57P03', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET']) {
       assert.equal(isPostgresUnavailable(withCode(code)), true, code);
     }
     for (const code of ['23505', '42P01', '22P02', 'XX000']) assert.equal(isPostgresUnavailable(withCode(code)), false, code);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { AccessService } from '../../src/access/accessService.js';
 import type { AccessStore } from '../../src/access/accessStore.js';
 import { buildApp } from '../../src/app.js';
+import type { ConnectionLimits } from '../../src/edge/connectionLimits.js';
 import { seedDemoCatalog } from '../../src/importer/demoCatalog.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
@@ -36,6 +37,10 @@ export interface TestServerOptions {
   catalogFile?: string;
   /** SQLite files (the default) or a throwaway PostgreSQL database on 127.0.0.1:5432, dropped by close(). */
   store?: StoreKind;
+  /** Store settings as the environment gives them (DATABASE_POOL_SIZE is 10 unless given here). */
+  storeEnv?: Record<string, string>;
+  /** Shorter waits on slow clients than production's, so a test of them runs in seconds. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /**
@@ -47,15 +52,16 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   if (options.store === 'postgres' && options.catalogFile) throw new Error('catalogFile is a SQLite file: not with store postgres');
   const database: TestDatabase | undefined = options.store === 'postgres' ? await createTestDatabase('http_test') : undefined;
   const databaseUrl = database?.url ?? `file:${options.catalogFile ?? path.join(dir, 'catalog.db')}`;
-  const realCatalog = await openCatalogStore(databaseUrl, { DATABASE_POOL_SIZE: '10' });
+  const storeEnv = { DATABASE_POOL_SIZE: '10', ...options.storeEnv };
+  const realCatalog = await openCatalogStore(databaseUrl, storeEnv);
   if (!options.catalogFile) await seedDemoCatalog(realCatalog);
   const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
-  const accessStore = await openAccessStore(databaseUrl, { DATABASE_POOL_SIZE: '10' });
+  const accessStore = await openAccessStore(databaseUrl, storeEnv);
   const access = new AccessService(accessStore, { publicBaseUrl: TEST_PUBLIC_BASE_URL, now: options.now });
   const app = await buildApp({
     config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false,
       unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute },
-    store: catalogStore, access, now: options.now,
+    store: catalogStore, access, now: options.now, connectionLimits: options.connectionLimits,
   });
   // A deep backlog: some tests open a thousand connections at once.
   await app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });

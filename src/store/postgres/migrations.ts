@@ -71,8 +71,10 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
 export async function migrate(pool: pg.Pool, table: string, migrations: readonly string[]): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`bad migrations table name: ${table}`);
   const client = await pool.connect();
-  let healthy = true;
   try {
+    // Waiting for another instance's migration, or building an index on a large table, may take
+    // longer than a pool's statement timeout allows a request.
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [table]);
     try {
       await client.query(`CREATE TABLE IF NOT EXISTS ${table} (version integer PRIMARY KEY, applied_at timestamptz NOT NULL)`);
@@ -94,11 +96,9 @@ export async function migrate(pool: pg.Pool, table: string, migrations: readonly
     } finally {
       await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [table]);
     }
-  } catch (error) {
-    healthy = false;
-    throw error;
   } finally {
-    // A connection that failed mid-way may still hold the lock or a transaction: discard it.
-    client.release(!healthy);
+    // Discarded, not returned: one that failed mid-way may still hold the lock or a transaction, and
+    // any other has no statement timeout left.
+    client.release(true);
   }
 }

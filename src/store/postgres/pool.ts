@@ -2,14 +2,34 @@ import pg from 'pg';
 
 const PING_TIMEOUT_MS = 3000;
 
+/** How long a request waits for a connection and for a statement, unless DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS say otherwise. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
+export interface PoolSettings {
+  /** Usage counts commit without waiting for their WAL flush. */
+  asynchronousCommit?: boolean;
+  /**
+   * How long a query waits for a connection, from the pool when all are busy or a new one; then
+   * it fails (the service answers 503). Default DEFAULT_CONNECT_TIMEOUT_MS.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * The server cancels a statement that runs (or waits for a lock) longer than this; the service
+   * answers 503. Only for pools that serve requests: imports, exports and migrations run without.
+   */
+  statementTimeoutMs?: number;
+}
+
 /**
- * A connection pool of `max` connections. A connection that cannot be made within 5 s fails the
- * query that waited for it (the service answers 503), so a dead database never hangs requests.
+ * A connection pool of `max` connections. A connection that cannot be had in time fails the query
+ * that waited for it (the service answers 503), so a dead or saturated database never hangs requests.
  */
-export function createPool(connectionString: string, max: number, settings: { asynchronousCommit?: boolean } = {}): pg.Pool {
+export function createPool(connectionString: string, max: number, settings: PoolSettings = {}): pg.Pool {
   if (!Number.isInteger(max) || max < 1) throw new Error(`the pool size must be a positive integer, got ${max}`);
   const pool = new pg.Pool({
-    connectionString, max, connectionTimeoutMillis: 5000, application_name: 'tcg-catalog',
+    connectionString, max, connectionTimeoutMillis: settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, application_name: 'tcg-catalog',
+    ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
     ...(settings.asynchronousCommit ? { options: '-c synchronous_commit=off' } : {}),
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process:

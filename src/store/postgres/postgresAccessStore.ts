@@ -4,13 +4,15 @@ import type {
 } from '../../access/accessStore.js';
 import { ACCESS_MIGRATIONS } from './accessMigrations.js';
 import { migrate } from './migrations.js';
-import { createPool, inDurableTransaction, poolAnswers } from './pool.js';
+import { createPool, inDurableTransaction, poolAnswers, type PoolSettings } from './pool.js';
 
 export interface PostgresAccessStoreOptions {
   /** postgres://… of the primary. Keys and usage never go to a replica: a count must see every count. */
   databaseUrl: string;
   /** Connections in the pool (DATABASE_POOL_SIZE). */
   poolSize: number;
+  /** How long a request waits for a connection and for a statement (see PoolSettings). */
+  timeouts?: Pick<PoolSettings, 'connectTimeoutMs' | 'statementTimeoutMs'>;
 }
 
 interface KeyRow {
@@ -79,7 +81,8 @@ export class PostgresAccessStore implements AccessStore {
     // A request's count commits without waiting for the disk, as SQLite's usage writes do: a crash
     // of the database (not a clean restart) may forget the last fraction of a second of counts.
     // Keys and revocations wait for the disk (SET LOCAL synchronous_commit = on below).
-    const pool = createPool(options.databaseUrl, options.poolSize, { asynchronousCommit: true });
+    // Every statement here is short, so all are held to the statement timeout (migrate() lifts it for itself).
+    const pool = createPool(options.databaseUrl, options.poolSize, { asynchronousCommit: true, ...options.timeouts });
     try {
       await migrate(pool, 'access_migrations', ACCESS_MIGRATIONS);
     } catch (error) {

@@ -7,7 +7,7 @@ import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { hasFacets, searchStatement } from './searchStatement.js';
-import { createPool, poolAnswers } from './pool.js';
+import { createPool, poolAnswers, type PoolSettings } from './pool.js';
 import { storedRowsVersion, writeCatalog } from './writeCatalog.js';
 
 export interface PostgresCatalogBackendOptions {
@@ -17,6 +17,8 @@ export interface PostgresCatalogBackendOptions {
   readUrl?: string;
   /** Connections in each pool (DATABASE_POOL_SIZE); default 10. */
   poolSize?: number;
+  /** How long a request waits for a connection and for a statement (see PoolSettings). */
+  timeouts?: Pick<PoolSettings, 'connectTimeoutMs' | 'statementTimeoutMs'>;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -76,14 +78,18 @@ export class PostgresCatalogBackend implements CatalogBackend {
   /** Connects, migrates (safely when several instances start at once) and returns the backend. */
   static async open(options: PostgresCatalogBackendOptions): Promise<PostgresCatalogBackend> {
     const size = options.poolSize ?? DEFAULT_POOL_SIZE;
-    const primary = createPool(options.databaseUrl, size);
+    const { connectTimeoutMs, statementTimeoutMs } = options.timeouts ?? {};
+    // The primary's pool runs what may take long (migrations, imports, exports, VACUUM): no
+    // statement timeout. While serving it sits idle, its connections closed after 10 s.
+    const primary = createPool(options.databaseUrl, size, { connectTimeoutMs });
     try {
       await migrate(primary, 'catalog_migrations', CATALOG_MIGRATIONS);
     } catch (error) {
       await primary.end();
       throw error;
     }
-    const reads = options.readUrl ? createPool(options.readUrl, size) : primary;
+    // The request path's reads, on the replica or the primary, are held to the statement timeout.
+    const reads = createPool(options.readUrl ?? options.databaseUrl, size, { connectTimeoutMs, statementTimeoutMs });
     return new PostgresCatalogBackend(primary, reads);
   }
 
@@ -216,14 +222,13 @@ export class PostgresCatalogBackend implements CatalogBackend {
   }
 
   async ping(): Promise<boolean> {
-    const pools = this.reads === this.primary ? [this.primary] : [this.primary, this.reads];
-    return (await Promise.all(pools.map(poolAnswers))).every(Boolean);
+    return (await Promise.all([this.primary, this.reads].map(poolAnswers))).every(Boolean);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([this.primary.end(), this.reads === this.primary ? undefined : this.reads.end()]);
+    await Promise.all([this.primary.end(), this.reads.end()]);
   }
 }
 

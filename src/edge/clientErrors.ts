@@ -1,0 +1,68 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { unkeyedAllowance } from '../access/monthlyQuota.js';
+import { MAX_HEADER_BYTES } from './connectionLimits.js';
+import { ERROR_CACHE_CONTROL } from './httpCaching.js';
+
+/**
+ * What the HTTP server answers a request that never reaches a route: one it cannot parse, one whose
+ * request line and headers are too large, one that did not arrive in time. Node (and Fastify's
+ * default handler) would answer those with a bare status or a body of another shape; these answers
+ * keep the contract: `{"error": ...}` in JSON, the rate-limit headers (the unkeyed defaults, as on
+ * any answer without a valid key) and CORS.
+ */
+export const HTTP_LEVEL_MESSAGES = {
+  malformed: 'the request is not valid HTTP/1.1: check its request line, header names and values',
+  headersTooLarge: `the request line and headers are larger than ${MAX_HEADER_BYTES / 1024} KiB`,
+  timeout: 'the request did not arrive in time: send it whole, without pausing',
+} as const;
+
+/** How long an answered connection may still drain before it is closed for good. */
+const CLOSE_GRACE_MS = 500;
+
+function answerFor(code: string | undefined): { status: number; message: string } | null {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: HTTP_LEVEL_MESSAGES.headersTooLarge };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: HTTP_LEVEL_MESSAGES.timeout };
+  if (code?.startsWith('HPE_')) return { status: 400, message: HTTP_LEVEL_MESSAGES.malformed };
+  // A connection reset or another socket failure: nobody is left to answer.
+  return null;
+}
+
+/** Fastify's clientErrorHandler: the contract's error on the socket when one can be written, then the connection closed. */
+export function clientErrorHandler(options: { now: () => Date; exposedHeaders: readonly string[] }) {
+  return function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+    // Answered already (the parser reports the same error again as more bytes arrive).
+    if (socket.writableEnded) return;
+    const answer = answerFor(error.code);
+    // As Node itself does: an answer goes out unless a response on this connection has already
+    // started (its headers sent), which the bytes of another would corrupt. A request timed out
+    // while its body arrives has a response object that nothing was written to yet.
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!answer || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    this.log.debug({ err: error }, `client error: answered ${answer.status}`);
+    const allowance = unkeyedAllowance(options.now());
+    const body = JSON.stringify({ error: answer.message });
+    socket.end([
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `Cache-Control: ${ERROR_CACHE_CONTROL}`,
+      'Access-Control-Allow-Origin: *',
+      `Access-Control-Expose-Headers: ${options.exposedHeaders.join(', ')}`,
+      `X-RateLimit-Limit: ${allowance.limit}`,
+      `X-RateLimit-Used: ${allowance.used}`,
+      `X-RateLimit-Remaining: ${allowance.limit - allowance.used}`,
+      `X-RateLimit-Reset: ${allowance.reset}`,
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'));
+    // Closing at once, with the client's unread bytes still arriving, would reset the connection and
+    // could discard the answer before the client read it; whatever it still sends is not read.
+    setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+  };
+}

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import pg from 'pg';
+import { ConfigError } from '../../src/config.js';
+import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
+import { UNAVAILABLE_MESSAGE } from '../../src/storeUnavailable.js';
+import { issueKey } from '../support/keys.js';
+import { needsPostgres } from '../support/postgres.js';
+import { startServer, type TestServer } from '../support/server.js';
+
+/** Longer than any timeout here: a request still unanswered by then has hung. */
+const HANG_MS = 6_000;
+
+interface TimedAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  ms: number;
+}
+
+async function timedGet(server: TestServer, path: string, key: string): Promise<TimedAnswer> {
+  const started = performance.now();
+  const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(HANG_MS) })
+    .catch((error: unknown) => { throw new Error(`${path} was not answered within ${HANG_MS} ms (${String(error)})`); });
+  return { status: response.status, headers: response.headers, body: await response.json(), ms: performance.now() - started };
+}
+
+function assertUnavailable(answer: TimedAnswer, rateLimit: { limit: string; used: string }): void {
+  assert.equal(answer.status, 503);
+  assert.deepEqual(answer.body, { error: UNAVAILABLE_MESSAGE });
+  assert.equal(answer.headers.get('x-ratelimit-limit'), rateLimit.limit);
+  assert.equal(answer.headers.get('x-ratelimit-used'), rateLimit.used);
+  assert.match(answer.headers.get('x-ratelimit-remaining') ?? '', /^\d+$/);
+  assert.match(answer.headers.get('x-ratelimit-reset') ?? '', /^\d+$/);
+}
+
+/** Holds `table` locked (ACCESS EXCLUSIVE, so even reads wait) from a connection of its own until released. */
+async function lockTable(databaseUrl: string, table: string): Promise<{ release(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  return { release: async () => { await client.query('ROLLBACK'); await client.end(); } };
+}
+
+/** A server whose catalog reads reach the database on every request (no cache), with these store settings. */
+async function serverWith(env: Record<string, string>): Promise<{ server: TestServer; key: string }> {
+  const server = await startServer({ store: 'postgres', storeEnv: { CATALOG_CACHE_MB: '0', ...env } });
+  return { server, key: await issueKey(server.accessStore, { monthlyLimit: 1000 }) };
+}
+
+describe('the PostgreSQL timeouts\' settings', () => {
+  it('refuse what is not a number of milliseconds from 1 to 600000, before connecting', async () => {
+    for (const name of ['DATABASE_STATEMENT_TIMEOUT_MS', 'DATABASE_CONNECT_TIMEOUT_MS']) {
+      for (const value of ['0', '-5', 'abc', '1.5', '5s', '600001']) {
+        const message = `${name} must be a number of milliseconds from 1 to 600000, got "${value}"`;
+        // Nothing listens on port 1: had the value been taken, connecting would fail differently.
+        await assert.rejects(openCatalogStore('postgres://127.0.0.1:1/none', { [name]: value }), (error: Error) =>
+          error instanceof ConfigError && error.message === message, `${name}=${value}`);
+        await assert.rejects(openAccessStore('postgres://127.0.0.1:1/none', { [name]: value }), ConfigError, `${name}=${value}`);
+      }
+    }
+  });
+});
+
+describe('PostgreSQL statements and connections that take too long end in 503 with the rate-limit headers, never a hang', await needsPostgres(), () => {
+  it('a catalog read past DATABASE_STATEMENT_TIMEOUT_MS (waiting on a lock) is 503 with the key\'s headers; 200 once the lock is gone', async () => {
+    const { server, key } = await serverWith({ DATABASE_STATEMENT_TIMEOUT_MS: '300' });
+    try {
+      assert.equal((await timedGet(server, '/v1/cards?id=en-base1-4', key)).status, 200);
+      const lock = await lockTable(server.databaseUrl, 'cards');
+      let answer: TimedAnswer;
+      try {
+        answer = await timedGet(server, '/v1/cards?id=en-base1-4', key);
+      } finally {
+        await lock.release();
+      }
+      // Counted (the count came first, as for any answer past the key check), then the read timed out.
+      assertUnavailable(answer, { limit: '1000', used: '2' });
+      assert.ok(answer.ms < 2_000, `answered after ${answer.ms.toFixed(0)} ms`);
+      assert.equal((await timedGet(server, '/v1/cards?id=en-base1-4', key)).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a count waiting on a lock past the statement timeout is 503 with the unkeyed headers, not counted', async () => {
+    const { server, key } = await serverWith({ DATABASE_STATEMENT_TIMEOUT_MS: '300' });
+    try {
+      const lock = await lockTable(server.databaseUrl, 'key_usage');
+      let answer: TimedAnswer;
+      try {
+        answer = await timedGet(server, '/v1/sets?limit=1', key);
+      } finally {
+        await lock.release();
+      }
+      assertUnavailable(answer, { limit: '1000', used: '0' });
+      assert.ok(answer.ms < 2_000, `answered after ${answer.ms.toFixed(0)} ms`);
+      const after = await timedGet(server, '/v1/sets?limit=1', key);
+      assert.equal(after.status, 200);
+      assert.equal(after.headers.get('x-ratelimit-used'), '1', 'the refused request was not counted');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('no free connection within DATABASE_CONNECT_TIMEOUT_MS is 503, long before the statement holding the only one ends', async () => {
+    const { server, key } = await serverWith({ DATABASE_POOL_SIZE: '1', DATABASE_CONNECT_TIMEOUT_MS: '300', DATABASE_STATEMENT_TIMEOUT_MS: '3000' });
+    try {
+      const lock = await lockTable(server.databaseUrl, 'cards');
+      let holding: TimedAnswer;
+      let waiting: TimedAnswer;
+      try {
+        // The first read holds the catalog's only connection, waiting on the lock for up to 3 s...
+        const first = timedGet(server, '/v1/cards?id=en-base1-4', key);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        // ...so the second waits for a connection, and gives up after 300 ms.
+        waiting = await timedGet(server, '/v1/sets?limit=1', key);
+        holding = await first;
+      } finally {
+        await lock.release();
+      }
+      assertUnavailable(waiting, { limit: '1000', used: '2' });
+      assert.ok(waiting.ms < 1_500, `the request waiting for a connection was answered after ${waiting.ms.toFixed(0)} ms`);
+      assertUnavailable(holding, { limit: '1000', used: '1' });
+      assert.ok(holding.ms >= 2_500 && holding.ms < 5_000, `the statement holding the connection ended after ${holding.ms.toFixed(0)} ms`);
+      assert.equal((await timedGet(server, '/v1/sets?limit=1', key)).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+});
