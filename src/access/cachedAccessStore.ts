@@ -40,6 +40,8 @@ export class CachedAccessStore extends AccessStoreDecorator {
   private readonly cache: VersionedCache<KeyRecord>;
   private readonly confirmEachLookup: boolean;
   private hits = 0;
+  /** Lookups under way, by key hash. */
+  private readonly admitting = new Map<string, Promise<Admission | null>>();
   private misses = 0;
 
   constructor(inner: AccessStore, options: CachedAccessStoreOptions = {}) {
@@ -66,11 +68,28 @@ export class CachedAccessStore extends AccessStoreDecorator {
   /** A known key is counted by the store it wraps; an unknown one is looked up and counted in one step. */
   override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
     const key = await this.fromMemory(keyHash);
-    if (key !== undefined) return { key, used: key.revokedAt === null ? await this.inner.countRequest(key.id, month, key.monthlyLimit) : null };
+    if (key !== undefined) return this.countKnown(key, month);
+    // A burst on a key not in memory sends one lookup, not one per request: the others wait for
+    // it and are counted as known keys.
+    const pending = this.admitting.get(keyHash);
+    if (pending) {
+      const first = await pending;
+      return first === null ? null : this.countKnown(first.key, month);
+    }
     const epoch = this.cache.epoch;
-    const admitted = await this.inner.admitRequest(keyHash, month);
-    if (admitted !== null) this.cache.set(epoch, keyHash, Object.freeze(admitted.key), 1);
-    return admitted;
+    const admission = this.inner.admitRequest(keyHash, month);
+    this.admitting.set(keyHash, admission);
+    try {
+      const admitted = await admission;
+      if (admitted !== null) this.cache.set(epoch, keyHash, Object.freeze(admitted.key), 1);
+      return admitted;
+    } finally {
+      this.admitting.delete(keyHash);
+    }
+  }
+
+  private async countKnown(key: KeyRecord, month: string): Promise<Admission> {
+    return { key, used: key.revokedAt === null ? await this.inner.countRequest(key.id, month, key.monthlyLimit) : null };
   }
 
   /** The key's record if memory holds it (counted as a hit or a miss). */

@@ -38,6 +38,10 @@ function counted(store: AccessStore): { store: AccessStore; lookups: () => numbe
     lookups += 1;
     return store.findKeyByHash(keyHash);
   };
+  spy.admitRequest = (keyHash: string, month: string) => {
+    lookups += 1;
+    return store.admitRequest(keyHash, month);
+  };
   // The store's owner closes it.
   spy.close = async () => undefined;
   return { store: spy, lookups: () => lookups };
@@ -86,6 +90,23 @@ for (const kind of STORE_KINDS) {
         assert.equal(await cache.findKeyByHash(unknown), null);
         assert.equal(spy.lookups(), 3);
         assert.deepEqual({ hits: cache.stats().hits, entries: cache.stats().entries }, { hits: 5, entries: 1 });
+      } finally {
+        await cache.close();
+        await opened.dispose();
+      }
+    });
+
+    it('a burst of requests on a key not in memory looks it up once, and counts every request', async () => {
+      const opened = await openers[kind]();
+      const spy = counted(opened.store);
+      const cache = new CachedAccessStore(spy.store, { confirmEachLookup: opened.confirmEachLookup });
+      try {
+        const record = newKey({ monthlyLimit: 1000 });
+        await cache.insertKey(record);
+        await confirmed(cache);
+        const admitted = await Promise.all(Array.from({ length: 200 }, () => cache.admitRequest(record.keyHash, '2026-01')));
+        assert.equal(spy.lookups(), 1);
+        assert.deepEqual(admitted.map((a) => a?.used).sort((a, b) => a! - b!), Array.from({ length: 200 }, (_, i) => i + 1));
       } finally {
         await cache.close();
         await opened.dispose();
