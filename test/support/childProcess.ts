@@ -48,8 +48,15 @@ export async function startChildServer(env: Record<string, string>, logs: LogCap
 }
 
 /** Runs the keys CLI (`npm run keys -- ...` without the build) and returns its output. */
-export async function runKeysCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/src/cli/keys.js'), ...args], {
+export function runKeysCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return runCli('keys', args, env);
+}
+
+export interface CliRun { code: number | null; stdout: string; stderr: string }
+
+/** Runs the operator command `name` (`npm run <name> -- ...` without the build: dist/src/cli/<name>.js) and returns its output. */
+export async function runCli(name: string, args: string[], env: Record<string, string>): Promise<CliRun> {
+  const child = spawn(process.execPath, [path.join(projectRoot, `dist/src/cli/${name}.js`), ...args], {
     cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
