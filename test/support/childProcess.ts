@@ -27,7 +27,11 @@ export async function startChildServer(env: Record<string, string>, logs: LogCap
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let own = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${own}`)), 15_000);
+    const timer = setTimeout(() => {
+      // Left running, it would keep the test process alive.
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start (no "Server listening at" line; LOG_LEVEL must be info or lower):\n${own}`));
+    }, 15_000);
     const read = (chunk: Buffer) => {
       logs.text += chunk.toString('utf8');
       own += chunk.toString('utf8');
