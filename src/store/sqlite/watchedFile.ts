@@ -31,6 +31,7 @@ function identityOf(file: string): string | null {
  * SqliteFileGoneError (503) while nothing is at the path, and reopens by itself when something is.
  */
 export class WatchedFile<C> {
+  private readonly watched: boolean;
   private current: C | null;
   private identity: string | null;
   private checkedAt: number;
@@ -45,21 +46,22 @@ export class WatchedFile<C> {
     private readonly connect: (mustExist: boolean) => C,
     private readonly disconnect: (connections: C) => void,
   ) {
+    this.watched = file !== ':memory:';
     this.current = connect(false);
-    this.identity = file === ':memory:' ? null : identityOf(file);
+    this.identity = this.watched ? identityOf(file) : null;
     this.checkedAt = performance.now();
   }
 
   /** The connections, checked against the file at most RECHECK_MS ago: for reads and usage counts. */
   get(): C {
-    if (this.current && (this.identity === null || performance.now() - this.checkedAt < RECHECK_MS)) return this.current;
+    if (this.current && (!this.watched || performance.now() - this.checkedAt < RECHECK_MS)) return this.current;
     return this.checked();
   }
 
   /** The connections, checked against the file now: before a write that must not go to a file no longer at the path. */
   checked(): C {
     if (this.closed) throw new TypeError('The database connection is not open');
-    if (this.file === ':memory:') return this.current!;
+    if (!this.watched) return this.current!;
     const now = identityOf(this.file);
     this.checkedAt = performance.now();
     if (this.current && now === this.identity) return this.current;
