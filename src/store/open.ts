@@ -16,7 +16,8 @@ import { SqliteCatalogBackend } from './sqlite/sqliteCatalogBackend.js';
 import { isSqliteUnavailable } from './sqlite/unavailable.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
-const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
+/** Whether DATABASE_URL names PostgreSQL (otherwise an SQLite file). */
+export const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 
 /**
  * The catalog store that DATABASE_URL names, its answers cached in memory up to CATALOG_CACHE_MB

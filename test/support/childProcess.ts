@@ -27,7 +27,11 @@ export async function startChildServer(env: Record<string, string>, logs: LogCap
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let own = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${own}`)), 15_000);
+    const timer = setTimeout(() => {
+      // Left running, it would keep the test process alive.
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start (no "Server listening at" line; LOG_LEVEL must be info or lower):\n${own}`));
+    }, 15_000);
     const read = (chunk: Buffer) => {
       logs.text += chunk.toString('utf8');
       own += chunk.toString('utf8');
@@ -48,8 +52,15 @@ export async function startChildServer(env: Record<string, string>, logs: LogCap
 }
 
 /** Runs the keys CLI (`npm run keys -- ...` without the build) and returns its output. */
-export async function runKeysCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/src/cli/keys.js'), ...args], {
+export function runKeysCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return runCli('keys', args, env);
+}
+
+export interface CliRun { code: number | null; stdout: string; stderr: string }
+
+/** Runs the operator command `name` (`npm run <name> -- ...` without the build: dist/src/cli/<name>.js) and returns its output. */
+export async function runCli(name: string, args: string[], env: Record<string, string>): Promise<CliRun> {
+  const child = spawn(process.execPath, [path.join(projectRoot, `dist/src/cli/${name}.js`), ...args], {
     cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

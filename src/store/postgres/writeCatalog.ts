@@ -41,7 +41,8 @@ const deleteAbsent = (table: 'sets' | 'cards') => `
  * The bigram table holds a row per distinct bigram of every name, in answer order (search order
  * is in its key), so nearly any change to the catalog changes most of it. Filling a fresh table
  * and indexing it once is several times faster than updating a million index entries in place;
- * the swap at the end holds its exclusive lock only until the commit that follows.
+ * the swap at the end holds its exclusive lock only until the commit that follows (two-letter
+ * searches wait for it meanwhile), so both new tables are indexed before either is swapped in.
  */
 const CREATE_NEXT_BIGRAMS = 'CREATE TABLE card_name_bigrams_next (LIKE card_name_bigrams)';
 const FILL_NEXT_BIGRAMS = `
@@ -51,8 +52,8 @@ const FILL_NEXT_BIGRAMS = `
   JOIN cards c ON c.id = r.id
   CROSS JOIN LATERAL json_each_text(r.bigrams) AS g`;
 // Keep in step with card_name_bigrams in migrations.ts.
+const INDEX_NEXT_BIGRAMS = 'ALTER TABLE card_name_bigrams_next ADD PRIMARY KEY (gram, match_rank, search_order, card_no) INCLUDE (lang)';
 const SWAP_IN_NEXT_BIGRAMS = [
-  'ALTER TABLE card_name_bigrams_next ADD PRIMARY KEY (gram, match_rank, search_order, card_no) INCLUDE (lang)',
   'DROP TABLE card_name_bigrams',
   'ALTER TABLE card_name_bigrams_next RENAME TO card_name_bigrams',
   'ALTER INDEX card_name_bigrams_next_pkey RENAME TO card_name_bigrams_pkey',
@@ -70,8 +71,8 @@ const FILL_NEXT_FACETS = `
   JOIN cards c ON c.id = r.id
   CROSS JOIN LATERAL json_array_elements_text(r.facets) AS f (facet)`;
 // Keep in step with card_facets in migrations.ts.
+const INDEX_NEXT_FACETS = 'ALTER TABLE card_facets_next ADD PRIMARY KEY (facet, search_order, card_no)';
 const SWAP_IN_NEXT_FACETS = [
-  'ALTER TABLE card_facets_next ADD PRIMARY KEY (facet, search_order, card_no)',
   'DROP TABLE card_facets',
   'ALTER TABLE card_facets_next RENAME TO card_facets',
   'ALTER INDEX card_facets_next_pkey RENAME TO card_facets_pkey',
@@ -137,6 +138,8 @@ async function rebuildDerivedTables(client: pg.PoolClient, cards: CardRow[], pro
     await client.query(FILL_NEXT_FACETS, [JSON.stringify(batch.map(({ id, facets }) => ({ id, facets })))]);
     progress?.('search index', start + batch.length, cards.length + 1);
   }
-  for (const statement of [...SWAP_IN_NEXT_BIGRAMS, ...SWAP_IN_NEXT_FACETS]) await client.query(statement);
+  for (const statement of [INDEX_NEXT_BIGRAMS, INDEX_NEXT_FACETS, ...SWAP_IN_NEXT_BIGRAMS, ...SWAP_IN_NEXT_FACETS]) {
+    await client.query(statement);
+  }
   progress?.('search index', cards.length + 1, cards.length + 1);
 }

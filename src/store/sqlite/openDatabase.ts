@@ -7,9 +7,10 @@ export function sqlitePath(databaseUrl: string): string {
   return databaseUrl.startsWith('file:') ? databaseUrl.slice('file:'.length) : databaseUrl;
 }
 
-export function openDatabase(file: string): Database.Database {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
+/** Opens `file` in WAL mode, creating it (and its folder) unless `mustExist`. */
+export function openDatabase(file: string, { mustExist = false }: { mustExist?: boolean } = {}): Database.Database {
+  if (file !== ':memory:' && !mustExist) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file, { fileMustExist: mustExist });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');

@@ -5,6 +5,7 @@ import type {
 import { ACCESS_MIGRATIONS } from './accessMigrations.js';
 import { migrate } from './migrations.js';
 import { answers, openDatabase } from './openDatabase.js';
+import { WatchedFile } from './watchedFile.js';
 
 interface KeyRow {
   id: number;
@@ -18,72 +19,107 @@ interface KeyRow {
 
 const KEY_COLUMNS = 'id, key_prefix, email, tier, monthly_limit, created_at, revoked_at';
 
+/** The statements of both connections. */
+function prepareStatements(db: Database.Database, durable: Database.Database) {
+  return {
+    keyByHash: db.prepare<[string], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = ?`),
+    // The whole quota check is this one statement: the month's row is created at the block's
+    // size, or raised by it only while below the limit (the block cut to what is left), so
+    // concurrent callers can never pass the limit. Both SET expressions read the old row.
+    reserve: db.prepare<{ id: number; month: string; limit: number | null; wanted: number }, Reservation>(`
+      INSERT INTO key_usage (key_id, month, used, granted)
+      SELECT @id, @month, size, size FROM (SELECT CASE WHEN @limit IS NULL THEN @wanted ELSE min(@wanted, @limit) END AS size) WHERE size > 0
+      ON CONFLICT (key_id, month) DO UPDATE
+        SET used = used + min(@wanted, coalesce(@limit - used, @wanted)), granted = min(@wanted, coalesce(@limit - used, @wanted))
+        WHERE @limit IS NULL OR used < @limit
+      RETURNING used, granted`),
+    release: db.prepare<{ id: number; month: string; count: number }>(
+      'UPDATE key_usage SET used = max(0, used - @count) WHERE key_id = @id AND month = @month'),
+    usage: db.prepare<[number, string], { used: number }>('SELECT used FROM key_usage WHERE key_id = ? AND month = ?'),
+    createdBy: db.prepare<[string, string], { created: number }>(
+      'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
+    // Read before every answer from the key cache: prepared once (db.pragma() prepares each call).
+    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
+    keysVersion: db.prepare<[], { value: number }>(`SELECT value FROM access_meta WHERE key = 'keys_version'`),
+    list: db.prepare<[string], KeyRow & { used: number }>(`
+      SELECT ${KEY_COLUMNS.split(', ').map((c) => `k.${c}`).join(', ')}, coalesce(u.used, 0) AS used
+      FROM api_keys k LEFT JOIN key_usage u ON u.key_id = k.id AND u.month = ?
+      ORDER BY k.id`),
+
+    createdByForUpdate: durable.prepare<[string, string], { created: number }>(
+      'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
+    activeFreeKey: durable.prepare<[string], { id: number }>(
+      `SELECT id FROM api_keys WHERE email = ? AND tier = 'free' AND revoked_at IS NULL`),
+    insertKey: durable.prepare<NewKey, { id: number }>(`
+      INSERT INTO api_keys (key_hash, key_prefix, email, source, tier, monthly_limit, created_at)
+      VALUES (@keyHash, @prefix, @email, @source, @tier, @monthlyLimit, @createdAt) RETURNING id`),
+    countCreation: durable.prepare<[string, string], { created: number }>(`
+      INSERT INTO key_creations (address, day, created) VALUES (?, ?, 1)
+      ON CONFLICT (address, day) DO UPDATE SET created = created + 1 RETURNING created`),
+    purgeCreations: durable.prepare<[string]>('DELETE FROM key_creations WHERE day < ?'),
+    bumpKeysVersion: durable.prepare(`UPDATE access_meta SET value = value + 1 WHERE key = 'keys_version'`),
+    revokeByEmail: durable.prepare<[string, string], KeyRow>(
+      `UPDATE api_keys SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
+    revokeByPrefix: durable.prepare<[string, string], KeyRow>(
+      `UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
+    revokeByHash: durable.prepare<[string, string], KeyRow>(
+      `UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
+  };
+}
+
+interface Connections {
+  db: Database.Database;
+  durable: Database.Database;
+  statements: ReturnType<typeof prepareStatements>;
+  /**
+   * Which opening of the file these are: part of the keys' version, so that a file put in place of
+   * another (a restored backup) never passes for the one whose key records a cache holds, whatever
+   * version number it carries.
+   */
+  opening: number;
+  /** The keys' version last read, and the count connection's data_version then (it changes when another connection commits). */
+  seenVersion?: { dataVersion: number; version: string };
+}
+
+let openings = 0;
+
+function connect(file: string, mustExist: boolean): Connections {
+  const durable = openDatabase(file, { mustExist });
+  try {
+    durable.pragma('synchronous = FULL');
+    migrate(durable, 'access_migrations', ACCESS_MIGRATIONS);
+    const db = file === ':memory:' ? durable : openDatabase(file, { mustExist: true });
+    return { db, durable, statements: prepareStatements(db, durable), opening: (openings += 1) };
+  } catch (error) {
+    durable.close();
+    throw error;
+  }
+}
+
+function disconnect({ db, durable }: Connections): void {
+  if (db !== durable) db.close();
+  durable.close();
+}
+
 /**
  * Keys and usage in their own SQLite file, so they never wait on a catalog import's long write
  * transaction. Two connections: key creation and revocation commit with synchronous=FULL (a 201
  * survives a power cut, not only a crash); quota reservations commit with NORMAL, which in WAL
  * mode survives a crash of the process but may lose its last reservations on a power cut.
+ * Should the file leave its path (deleted, moved, replaced), calls fail as unavailable until a
+ * file is there again, which is then opened (WatchedFile); key writes check the path first.
  */
 export class SqliteAccessStore implements AccessStore {
-  private readonly db: Database.Database;
-  private readonly durable: Database.Database;
-  private readonly statements;
+  private readonly connections: WatchedFile<Connections>;
   /** The day before which expired per-address counters were last deleted. */
   private purgedBefore: string | undefined;
-  /** The keys' version last read, and the count connection's data_version then (it changes when another connection commits). */
-  private seenVersion: { dataVersion: number; version: string } | undefined;
 
   constructor(file: string) {
-    this.durable = openDatabase(file);
-    this.durable.pragma('synchronous = FULL');
-    migrate(this.durable, 'access_migrations', ACCESS_MIGRATIONS);
-    this.db = file === ':memory:' ? this.durable : openDatabase(file);
-    const db = this.db;
-    const durable = this.durable;
-    this.statements = {
-      keyByHash: db.prepare<[string], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = ?`),
-      // The whole quota check is this one statement: the month's row is created at the block's
-      // size, or raised by it only while below the limit (the block cut to what is left), so
-      // concurrent callers can never pass the limit. Both SET expressions read the old row.
-      reserve: db.prepare<{ id: number; month: string; limit: number | null; wanted: number }, Reservation>(`
-        INSERT INTO key_usage (key_id, month, used, granted)
-        SELECT @id, @month, size, size FROM (SELECT CASE WHEN @limit IS NULL THEN @wanted ELSE min(@wanted, @limit) END AS size) WHERE size > 0
-        ON CONFLICT (key_id, month) DO UPDATE
-          SET used = used + min(@wanted, coalesce(@limit - used, @wanted)), granted = min(@wanted, coalesce(@limit - used, @wanted))
-          WHERE @limit IS NULL OR used < @limit
-        RETURNING used, granted`),
-      release: db.prepare<{ id: number; month: string; count: number }>(
-        'UPDATE key_usage SET used = max(0, used - @count) WHERE key_id = @id AND month = @month'),
-      usage: db.prepare<[number, string], { used: number }>('SELECT used FROM key_usage WHERE key_id = ? AND month = ?'),
-      createdBy: db.prepare<[string, string], { created: number }>(
-        'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
-      // Read before every answer from the key cache: prepared once (db.pragma() prepares each call).
-      dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
-      keysVersion: db.prepare<[], { value: number }>(`SELECT value FROM access_meta WHERE key = 'keys_version'`),
-      list: db.prepare<[string], KeyRow & { used: number }>(`
-        SELECT ${KEY_COLUMNS.split(', ').map((c) => `k.${c}`).join(', ')}, coalesce(u.used, 0) AS used
-        FROM api_keys k LEFT JOIN key_usage u ON u.key_id = k.id AND u.month = ?
-        ORDER BY k.id`),
+    this.connections = new WatchedFile(file, (mustExist) => connect(file, mustExist), disconnect);
+  }
 
-      createdByForUpdate: durable.prepare<[string, string], { created: number }>(
-        'SELECT created FROM key_creations WHERE address = ? AND day = ?'),
-      activeFreeKey: durable.prepare<[string], { id: number }>(
-        `SELECT id FROM api_keys WHERE email = ? AND tier = 'free' AND revoked_at IS NULL`),
-      insertKey: durable.prepare<NewKey, { id: number }>(`
-        INSERT INTO api_keys (key_hash, key_prefix, email, source, tier, monthly_limit, created_at)
-        VALUES (@keyHash, @prefix, @email, @source, @tier, @monthlyLimit, @createdAt) RETURNING id`),
-      countCreation: durable.prepare<[string, string], { created: number }>(`
-        INSERT INTO key_creations (address, day, created) VALUES (?, ?, 1)
-        ON CONFLICT (address, day) DO UPDATE SET created = created + 1 RETURNING created`),
-      purgeCreations: durable.prepare<[string]>('DELETE FROM key_creations WHERE day < ?'),
-      bumpKeysVersion: durable.prepare(`UPDATE access_meta SET value = value + 1 WHERE key = 'keys_version'`),
-      revokeByEmail: durable.prepare<[string, string], KeyRow>(
-        `UPDATE api_keys SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
-      revokeByPrefix: durable.prepare<[string, string], KeyRow>(
-        `UPDATE api_keys SET revoked_at = ? WHERE key_prefix = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
-      revokeByHash: durable.prepare<[string, string], KeyRow>(
-        `UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
-    };
+  private get statements(): Connections['statements'] {
+    return this.connections.get().statements;
   }
 
   async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
@@ -116,11 +152,12 @@ export class SqliteAccessStore implements AccessStore {
   }
 
   async insertKey(key: NewKey, addressLimit?: AddressLimit): Promise<KeyInsertion> {
-    const s = this.statements;
+    const connections = this.connections.checked();
+    const s = connections.statements;
     // IMMEDIATE: the write lock is taken first, so the checks below hold until the commit,
     // whichever process (another server, the CLI) writes at the same time.
     const purge = addressLimit && addressLimit.keepFrom !== this.purgedBefore ? addressLimit.keepFrom : undefined;
-    const inserted = this.durable.transaction((): KeyInsertion => {
+    const inserted = connections.durable.transaction((): KeyInsertion => {
       // Once a day per store (the first key of the day): expired counters go, in this transaction.
       if (purge !== undefined) s.purgeCreations.run(purge);
       const createdToday = addressLimit ? s.createdByForUpdate.get(addressLimit.address, addressLimit.day)?.created ?? 0 : 0;
@@ -131,7 +168,7 @@ export class SqliteAccessStore implements AccessStore {
       const counted = addressLimit ? s.countCreation.get(addressLimit.address, addressLimit.day)!.created : 0;
       return { outcome: 'created', id: String(id), createdToday: counted };
     }).immediate();
-    this.seenVersion = undefined;
+    connections.seenVersion = undefined;
     if (purge !== undefined) this.purgedBefore = purge;
     return inserted;
   }
@@ -141,8 +178,9 @@ export class SqliteAccessStore implements AccessStore {
   }
 
   async revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]> {
-    const s = this.statements;
-    const rows = this.durable.transaction(() => {
+    const connections = this.connections.checked();
+    const s = connections.statements;
+    const rows = connections.durable.transaction(() => {
       const revoked = 'email' in selector ? s.revokeByEmail.all(revokedAt, selector.email)
         : 'prefix' in selector ? s.revokeByPrefix.all(revokedAt, selector.prefix)
           : s.revokeByHash.all(revokedAt, selector.keyHash);
@@ -150,17 +188,19 @@ export class SqliteAccessStore implements AccessStore {
       return revoked;
     }).immediate();
     // With ':memory:' both connections are one, whose own commits leave its data_version alone.
-    this.seenVersion = undefined;
+    connections.seenVersion = undefined;
     return rows.map(toRecord);
   }
 
   /** Reads the version row only when another connection (this store's other one, another process) committed since. */
   async keysVersion(): Promise<string> {
-    const dataVersion = this.statements.dataVersion.get() as number;
-    if (this.seenVersion?.dataVersion !== dataVersion) {
-      this.seenVersion = { dataVersion, version: String(this.statements.keysVersion.get()?.value ?? 0) };
+    const connections = this.connections.get();
+    const dataVersion = connections.statements.dataVersion.get() as number;
+    if (connections.seenVersion?.dataVersion !== dataVersion) {
+      const value = connections.statements.keysVersion.get()?.value ?? 0;
+      connections.seenVersion = { dataVersion, version: `${connections.opening}:${value}` };
     }
-    return this.seenVersion.version;
+    return connections.seenVersion.version;
   }
 
   async listKeys(month: string): Promise<KeyUsage[]> {
@@ -168,12 +208,15 @@ export class SqliteAccessStore implements AccessStore {
   }
 
   async ping(): Promise<boolean> {
-    return answers(this.db);
+    try {
+      return answers(this.connections.get().db);
+    } catch {
+      return false;
+    }
   }
 
   async close(): Promise<void> {
-    if (this.db !== this.durable) this.db.close();
-    this.durable.close();
+    this.connections.close();
   }
 }
 

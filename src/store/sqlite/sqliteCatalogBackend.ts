@@ -8,6 +8,7 @@ import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { answers, openDatabase } from './openDatabase.js';
+import { WatchedFile } from './watchedFile.js';
 import { codePointLength } from '../../catalog/searchKey.js';
 
 type DocRow = { doc: string };
@@ -75,85 +76,120 @@ function storedRowsVersion(db: Database.Database): number {
   return row ? Number(row.value) : 1;
 }
 
-/** The catalog's tables in an SQLite file: SQL only, on rows the catalog built. */
-export class SqliteCatalogBackend implements CatalogBackend {
-  private readonly db: Database.Database;
-  private readonly statements;
+/** The statements of the request path. */
+function prepareStatements(db: Database.Database) {
+  return {
+    setsAll: db.prepare<[number, number], DocRow>('SELECT doc FROM sets ORDER BY rank LIMIT ? OFFSET ?'),
+    setsByLang: db.prepare<[string, number, number], DocRow>(
+      'SELECT doc FROM sets WHERE lang = ? ORDER BY rank LIMIT ? OFFSET ?'),
+    countSetsAll: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sets'),
+    countSetsByLang: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sets WHERE lang = ?'),
+    countCards: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cards'),
+    setDoc: db.prepare<[string], DocRow>('SELECT doc FROM sets WHERE id = ?'),
+    singleSet: db.prepare<[string], { doc: string; otherLanguages: string }>(
+      'SELECT doc, other_languages AS otherLanguages FROM sets WHERE id = ?'),
+    countCardsInSet: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM cards WHERE set_id = ?'),
+    cardsInSet: db.prepare<[string, number, number], DocRow>(
+      'SELECT doc FROM cards WHERE set_id = ? ORDER BY set_order LIMIT ? OFFSET ?'),
+    // One statement for any number of ids: they travel as one JSON array.
+    cards: db.prepare<[string], StoredCard & { id: string }>(
+      'SELECT id, doc, variants FROM cards WHERE id IN (SELECT value FROM json_each(?))'),
+    card: db.prepare<[string], StoredSingleCard>('SELECT doc, variants, other_languages AS otherLanguages FROM cards WHERE id = ?'),
+    search: searchStatements(db, unfiltered),
+    filteredSearch: searchStatements(db, hasFacets),
+    filteredCardsInSet: db.prepare<Record<string, unknown>, DocRow>(`
+      SELECT c.doc FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}
+      ORDER BY c.set_order LIMIT @limit OFFSET @offset`),
+    countFilteredCardsInSet: db.prepare<Record<string, unknown>, { n: number }>(`
+      SELECT count(*) AS n FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}`),
+    // A filter-only listing walks the cards of its first facet in search order and checks the rest.
+    filtered: db.prepare<Record<string, unknown>, DocRow>(`
+      SELECT c.doc FROM card_facets d JOIN cards c ON c.rowid = d.card_rowid
+      WHERE d.facet = @first${hasFacets('d.search_order')}
+      ORDER BY d.search_order LIMIT @limit OFFSET @offset`),
+    catalogVersion: db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`),
+    countFiltered: db.prepare<Record<string, unknown>, { n: number }>(`
+      SELECT count(*) AS n FROM card_facets d WHERE d.facet = @first${hasFacets('d.search_order')}`),
+    languages: db.prepare<[], { lang: string }>('SELECT DISTINCT lang FROM sets'),
+    meta: db.prepare<[], { key: string; value: string }>(
+      `SELECT key, value FROM catalog_meta WHERE key IN ('catalog_version', 'imported_at')`),
+  };
+}
+
+interface Connection {
+  db: Database.Database;
+  statements: ReturnType<typeof prepareStatements>;
+  /**
+   * Runs `read` in one read transaction: the statements of one answer (a page and its total, a set
+   * and its card count) see one snapshot, even when an import in another process commits between them.
+   */
+  inSnapshot: <T>(read: () => T) => T;
   /** The catalog version last read, and the file's data_version then (it changes when another connection commits). */
-  private seenVersion: { dataVersion: number; version: string } | undefined;
+  seenVersion?: { dataVersion: number; version: string };
+}
+
+function connect(file: string, mustExist: boolean): Connection {
+  const db = openDatabase(file, { mustExist });
+  try {
+    migrate(db, 'catalog_migrations', CATALOG_MIGRATIONS);
+    const snapshot = db.transaction((read: () => unknown) => read());
+    return { db, statements: prepareStatements(db), inSnapshot: <T>(read: () => T) => snapshot(read) as T };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * The catalog's tables in an SQLite file: SQL only, on rows the catalog built. Should the file
+ * leave its path (deleted, moved, replaced by another catalog), reads fail as unavailable until a
+ * file is there again, which is then opened and served (WatchedFile).
+ */
+export class SqliteCatalogBackend implements CatalogBackend {
+  private readonly connection: WatchedFile<Connection>;
 
   constructor(file: string) {
-    this.db = openDatabase(file);
-    migrate(this.db, 'catalog_migrations', CATALOG_MIGRATIONS);
-    const db = this.db;
-    this.statements = {
-      setsAll: db.prepare<[number, number], DocRow>('SELECT doc FROM sets ORDER BY rank LIMIT ? OFFSET ?'),
-      setsByLang: db.prepare<[string, number, number], DocRow>(
-        'SELECT doc FROM sets WHERE lang = ? ORDER BY rank LIMIT ? OFFSET ?'),
-      countSetsAll: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sets'),
-      countSetsByLang: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sets WHERE lang = ?'),
-      countCards: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cards'),
-      setDoc: db.prepare<[string], DocRow>('SELECT doc FROM sets WHERE id = ?'),
-      singleSet: db.prepare<[string], { doc: string; otherLanguages: string }>(
-        'SELECT doc, other_languages AS otherLanguages FROM sets WHERE id = ?'),
-      countCardsInSet: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM cards WHERE set_id = ?'),
-      cardsInSet: db.prepare<[string, number, number], DocRow>(
-        'SELECT doc FROM cards WHERE set_id = ? ORDER BY set_order LIMIT ? OFFSET ?'),
-      // One statement for any number of ids: they travel as one JSON array.
-      cards: db.prepare<[string], StoredCard & { id: string }>(
-        'SELECT id, doc, variants FROM cards WHERE id IN (SELECT value FROM json_each(?))'),
-      card: db.prepare<[string], StoredSingleCard>('SELECT doc, variants, other_languages AS otherLanguages FROM cards WHERE id = ?'),
-      search: searchStatements(db, unfiltered),
-      filteredSearch: searchStatements(db, hasFacets),
-      filteredCardsInSet: db.prepare<Record<string, unknown>, DocRow>(`
-        SELECT c.doc FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}
-        ORDER BY c.set_order LIMIT @limit OFFSET @offset`),
-      countFilteredCardsInSet: db.prepare<Record<string, unknown>, { n: number }>(`
-        SELECT count(*) AS n FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}`),
-      // A filter-only listing walks the cards of its first facet in search order and checks the rest.
-      filtered: db.prepare<Record<string, unknown>, DocRow>(`
-        SELECT c.doc FROM card_facets d JOIN cards c ON c.rowid = d.card_rowid
-        WHERE d.facet = @first${hasFacets('d.search_order')}
-        ORDER BY d.search_order LIMIT @limit OFFSET @offset`),
-      catalogVersion: db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`),
-      languages: db.prepare<[], { lang: string }>('SELECT DISTINCT lang FROM sets'),
-      meta: db.prepare<[], { key: string; value: string }>(
-        `SELECT key, value FROM catalog_meta WHERE key IN ('catalog_version', 'imported_at')`),
-      countFiltered: db.prepare<Record<string, unknown>, { n: number }>(`
-        SELECT count(*) AS n FROM card_facets d WHERE d.facet = @first${hasFacets('d.search_order')}`),
-    };
+    this.connection = new WatchedFile(file, (mustExist) => connect(file, mustExist), ({ db }) => db.close());
   }
 
   async sets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<StoredRows> {
-    const s = this.statements;
-    const rows = lang ? s.setsByLang.all(lang, limit, offset) : s.setsAll.all(limit, offset);
-    return { docs: docsOf(rows), total: (lang ? s.countSetsByLang.get(lang) : s.countSetsAll.get())!.n };
+    const { statements: s, inSnapshot } = this.connection.get();
+    return inSnapshot(() => {
+      const rows = lang ? s.setsByLang.all(lang, limit, offset) : s.setsAll.all(limit, offset);
+      return { docs: docsOf(rows), total: (lang ? s.countSetsByLang.get(lang) : s.countSetsAll.get())!.n };
+    });
   }
 
   async set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null> {
-    const row = this.statements.singleSet.get(id);
-    return row ? { ...row, cardCount: this.statements.countCardsInSet.get(id)!.n } : null;
+    const { statements: s, inSnapshot } = this.connection.get();
+    return inSnapshot(() => {
+      const row = s.singleSet.get(id);
+      return row ? { ...row, cardCount: s.countCardsInSet.get(id)!.n } : null;
+    });
   }
 
   async cardsInSet(setId: string, { limit, offset, facets = [] }: FilteredPageRequest): Promise<StoredRows | null> {
-    const s = this.statements;
-    if (!s.setDoc.get(setId)) return null;
-    if (facets.length === 0) return { docs: docsOf(s.cardsInSet.all(setId, limit, offset)), total: s.countCardsInSet.get(setId)!.n };
-    const params = { set: setId, facets: JSON.stringify(facets), limit, offset };
-    return { docs: docsOf(s.filteredCardsInSet.all(params)), total: s.countFilteredCardsInSet.get(params)!.n };
+    const { statements: s, inSnapshot } = this.connection.get();
+    return inSnapshot(() => {
+      if (!s.setDoc.get(setId)) return null;
+      if (facets.length === 0) return { docs: docsOf(s.cardsInSet.all(setId, limit, offset)), total: s.countCardsInSet.get(setId)!.n };
+      const params = { set: setId, facets: JSON.stringify(facets), limit, offset };
+      return { docs: docsOf(s.filteredCardsInSet.all(params)), total: s.countFilteredCardsInSet.get(params)!.n };
+    });
   }
 
   async filteredCards([first, ...rest]: readonly string[], { limit, offset }: PageRequest): Promise<StoredRows> {
+    const { statements: s, inSnapshot } = this.connection.get();
     const params = { first, facets: JSON.stringify(rest), limit, offset };
-    return { docs: docsOf(this.statements.filtered.all(params)), total: this.statements.countFiltered.get(params)!.n };
+    return inSnapshot(() => ({ docs: docsOf(s.filtered.all(params)), total: s.countFiltered.get(params)!.n }));
   }
 
   async card(id: string): Promise<StoredSingleCard | null> {
-    return this.statements.card.get(id) ?? null;
+    return this.connection.get().statements.card.get(id) ?? null;
   }
 
   async cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>> {
-    return this.statements.cards.all(JSON.stringify(ids));
+    return this.connection.get().statements.cards.all(JSON.stringify(ids));
   }
 
   async searchCards({ key, lang, limit, offset, facets = [] }: CardSearch): Promise<StoredRows> {
@@ -162,8 +198,9 @@ export class SqliteCatalogBackend implements CatalogBackend {
       key, keyLength: length, lang: lang ?? null, limit, offset, match: `"${key.replaceAll('"', '""')}"`,
       ...(facets.length > 0 ? { facets: JSON.stringify(facets) } : {}),
     };
-    const search = facets.length > 0 ? this.statements.filteredSearch : this.statements.search;
-    if (length === 2) return { docs: docsOf(search.bigram.all(params)), total: search.countBigram.get(params)!.n };
+    const { statements: s, inSnapshot } = this.connection.get();
+    const search = facets.length > 0 ? s.filteredSearch : s.search;
+    if (length === 2) return inSnapshot(() => ({ docs: docsOf(search.bigram.all(params)), total: search.countBigram.get(params)!.n }));
     return windowed((length >= 3 ? search.trigram : search.scan).all(params));
   }
 
@@ -177,22 +214,24 @@ export class SqliteCatalogBackend implements CatalogBackend {
   }
 
   async catalogVersion(): Promise<string> {
-    const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
-    if (this.seenVersion?.dataVersion !== dataVersion) {
-      this.seenVersion = { dataVersion, version: this.statements.catalogVersion.get()?.value ?? '' };
+    const connection = this.connection.get();
+    const dataVersion = connection.db.pragma('data_version', { simple: true }) as number;
+    if (connection.seenVersion?.dataVersion !== dataVersion) {
+      connection.seenVersion = { dataVersion, version: connection.statements.catalogVersion.get()?.value ?? '' };
     }
-    return this.seenVersion.version;
+    return connection.seenVersion.version;
   }
 
   async rowsVersion(): Promise<number> {
-    return storedRowsVersion(this.db);
+    return storedRowsVersion(this.connection.get().db);
   }
 
   /** Writes `rows` in one transaction; with `replacing`, only over rows of that version (false when they are not). */
   private write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): boolean {
+    const connection = this.connection.checked();
     // This connection's own commits leave its data_version as it is.
-    this.seenVersion = undefined;
-    const db = this.db;
+    connection.seenVersion = undefined;
+    const db = connection.db;
     const upsertSet = db.prepare(`
       INSERT INTO sets (id, lang, rank, gen, doc, other_languages) VALUES (@id, @lang, @rank, @gen, @doc, @other_languages)
       ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, gen = excluded.gen, doc = excluded.doc,
@@ -244,36 +283,43 @@ export class SqliteCatalogBackend implements CatalogBackend {
   }
 
   async counts(): Promise<CatalogCounts> {
-    return { sets: this.statements.countSetsAll.get()!.n, cards: this.statements.countCards.get()!.n };
+    const { statements: s, inSnapshot } = this.connection.get();
+    return inSnapshot(() => ({ sets: s.countSetsAll.get()!.n, cards: s.countCards.get()!.n }));
   }
 
   async summary(): Promise<StoredSummary> {
+    const { statements: s, inSnapshot } = this.connection.get();
     // One read transaction, so the counts, languages and stamp belong to the same catalog.
-    return this.db.transaction(() => {
-      const meta = new Map(this.statements.meta.all().map((row) => [row.key, row.value]));
+    return inSnapshot(() => {
+      const meta = new Map(s.meta.all().map((row) => [row.key, row.value]));
       return {
-        sets: this.statements.countSetsAll.get()!.n,
-        cards: this.statements.countCards.get()!.n,
-        languages: this.statements.languages.all().map((row) => row.lang),
+        sets: s.countSetsAll.get()!.n,
+        cards: s.countCards.get()!.n,
+        languages: s.languages.all().map((row) => row.lang),
         version: meta.get('catalog_version') ?? '',
         importedAt: meta.get('imported_at') ?? null,
       };
-    }).deferred();
+    });
   }
 
   async *setDocs(): AsyncIterable<string> {
-    for (const row of this.db.prepare<[], DocRow>('SELECT doc FROM sets ORDER BY rank').iterate()) yield row.doc;
+    const { db } = this.connection.get();
+    for (const row of db.prepare<[], DocRow>('SELECT doc FROM sets ORDER BY rank').iterate()) yield row.doc;
   }
 
   async *cardDocs(): AsyncIterable<StoredCard> {
-    yield* this.db.prepare<[], StoredCard>('SELECT doc, variants FROM cards ORDER BY search_order').iterate();
+    yield* this.connection.get().db.prepare<[], StoredCard>('SELECT doc, variants FROM cards ORDER BY search_order').iterate();
   }
 
   async ping(): Promise<boolean> {
-    return answers(this.db);
+    try {
+      return answers(this.connection.get().db);
+    } catch {
+      return false;
+    }
   }
 
   async close(): Promise<void> {
-    this.db.close();
+    this.connection.close();
   }
 }
