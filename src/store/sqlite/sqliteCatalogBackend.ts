@@ -240,6 +240,10 @@ export class SqliteCatalogBackend implements CatalogBackend {
     }).immediate();
   }
 
+  async importedAt(): Promise<string | null> {
+    return this.db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'imported_at'`).get()?.value ?? null;
+  }
+
   async counts(): Promise<CatalogCounts> {
     return { sets: this.statements.countSetsAll.get()!.n, cards: this.statements.countCards.get()!.n };
   }
