@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { sendError } from './errors.js';
 
 /**
  * The onRequest hook of every keyed route: it runs before the query is validated, so a request
  * is refused 401, then 429, before any 400 or 404, and every answer past it has been counted.
  */
-export function requireKey(access: AccessControl) {
+export function requireKey(access: AccessControl, metrics: ServiceMetrics) {
   return async function checkKeyAndQuota(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const decision = await access.authorizeAndCount(request.headers.authorization);
     if (decision.allowed) {
@@ -15,6 +16,7 @@ export function requireKey(access: AccessControl) {
       return;
     }
     setRateLimitHeaders(reply, decision.allowance, decision.retryAfterSeconds);
+    if (decision.status === 429) metrics.quotaRefused('rest');
     if (decision.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="tcg-catalog"');
     await sendError(reply, decision.status, decision.message);
   };
