@@ -3,7 +3,7 @@ import { CachedAccessStore } from './access/cachedAccessStore.js';
 import { buildApp } from './app.js';
 import { CachedCatalog } from './catalog/cachedCatalog.js';
 import { ConfigError, readConfig } from './config.js';
-import { loggerOptions } from './logger.js';
+import { loggerOptions, standardOutput } from './logger.js';
 import { serveMetrics, type MetricsServer } from './metrics/metricsServer.js';
 import { PrometheusMetrics, type CacheCounts } from './metrics/prometheusMetrics.js';
 import { openAccessStore, openCatalogStore } from './store/open.js';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   if (store instanceof CachedCatalog) caches.catalog = () => store.stats();
   if (accessStore instanceof CachedAccessStore) caches.keys = () => accessStore.stats();
   const metrics = config.metrics ? new PrometheusMetrics({ catalog: store, caches }) : undefined;
-  const app = await buildApp({ config, store, access, metrics, logger: loggerOptions(config.logLevel),
+  const app = await buildApp({ config, store, access, metrics, logger: loggerOptions(config.logLevel, standardOutput()),
     logRequests: ['info', 'debug', 'trace'].includes(config.logLevel) });
   let metricsServer: MetricsServer | undefined;
 

@@ -70,7 +70,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const app = await buildApp({
     config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false },
     store: catalogStore, access, now: options.now, metrics,
-    ...(logs ? { logger: { ...loggerOptions('info') as object, stream: { write: (line: string) => { logs.text += line; } } }, logRequests: true } : {}),
+    ...(logs ? { logger: loggerOptions('info', { write: (line: string) => { logs.text += line; } }), logRequests: true } : {}),
   });
   // A deep backlog: some tests open a thousand connections at once.
   await app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
