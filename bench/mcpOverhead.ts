@@ -21,6 +21,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CatalogQueries } from '../src/catalog/catalogQueries.js';
 import { createMcpServer } from '../src/mcp/server.js';
 import { McpToolbox } from '../src/mcp/toolbox.js';
+import { NO_METRICS } from '../src/metrics/serviceMetrics.js';
 import { MCP_TOOLS } from '../src/mcp/tools.js';
 import type { AccessControl } from '../src/access/accessControl.js';
 import { FREE_MONTHLY_LIMIT, nextMonthStart } from '../src/access/monthlyQuota.js';
@@ -103,7 +104,7 @@ async function cpuMicrosEach(iterations: number, work: () => Promise<void>): Pro
 /** The pair alone, in process: build, connect and close a server and its transport. */
 async function freshPairCost(): Promise<void> {
   const neverQueried = {} as CatalogStore;
-  const toolbox = new McpToolbox(MCP_TOOLS, { queries: new CatalogQueries(neverQueried), access: allowAll });
+  const toolbox = new McpToolbox(MCP_TOOLS, { queries: new CatalogQueries(neverQueried), access: allowAll, metrics: NO_METRICS });
   const context = { authorization: undefined, clientAddress: '127.0.0.1', log: console as never, onAllowance: () => {}, onKeyRefused: async () => {} };
   const pair = async (server: Server) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

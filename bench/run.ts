@@ -10,7 +10,7 @@
  * the one database and loads them all at once (the connections split between them), summing req/s.
  * Last, the issue's mixed workload (mixedWorkload.ts) on one fresh instance without the catalog cache
  * (CATALOG_CACHE_MB=0) and one with it (the default, or CATALOG_CACHE_MB), with the cache's hit ratio
- * as the instance logs it when it stops.
+ * as the instance's metrics (METRICS_PORT) count it.
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -162,9 +162,9 @@ async function mixedRuns(env: NodeJS.ProcessEnv, headers: Record<string, string>
   for (const cacheMb of ['0', env.CATALOG_CACHE_MB || '64']) {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    let output = '';
-    const server = await startProcess(['dist/src/main.js'], { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info',
-      CATALOG_CACHE_MB: cacheMb }, `${baseUrl}/healthz`, (text) => { output += text; });
+    const metricsPort = await freePort();
+    const server = await startProcess(['dist/src/main.js'], { ...env, PORT: String(port), HOST: '127.0.0.1',
+      METRICS_PORT: String(metricsPort), CATALOG_CACHE_MB: cacheMb }, `${baseUrl}/healthz`);
     const get = async <T>(pathAndQuery: string): Promise<T> => {
       const response = await fetch(baseUrl + pathAndQuery, { headers });
       if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status}`);
@@ -172,19 +172,14 @@ async function mixedRuns(env: NodeJS.ProcessEnv, headers: Record<string, string>
     };
     const paths = await mixedPaths(get);
     const result = await loadMixed(baseUrl, headers, paths, connections, duration);
+    // The cache's counts from the instance's metrics, warm-up and path gathering included (none when the cache is off).
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const count = (name: string) => Number(new RegExp(`^${name}\\{cache="catalog"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? Number.NaN);
+    const [hits, misses] = [count('tcg_cache_hits_total'), count('tcg_cache_misses_total')];
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;
-    // The stopping instance logs its cache's counts (main.ts), warm-up and path gathering included.
-    const stats = output.split('\n').flatMap((line) => {
-      try {
-        const entry = JSON.parse(line) as { catalogCache?: { hits: number; misses: number } };
-        return entry.catalogCache ? [entry.catalogCache] : [];
-      } catch {
-        return [];
-      }
-    })[0];
-    const ratio = stats ? `${((stats.hits / Math.max(1, stats.hits + stats.misses)) * 100).toFixed(1)} %` : '-';
+    const ratio = Number.isNaN(hits) ? '-' : `${((hits / Math.max(1, hits + misses)) * 100).toFixed(1)} %`;
     console.log(`| ${cacheMb === '0' ? 'off' : `${cacheMb} MB`} | ${result.rps.toFixed(0)} | ${result.p50} | ${result.p99} | ${ratio} |`);
   }
 }

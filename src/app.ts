@@ -1,9 +1,11 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AccessControl } from './access/accessControl.js';
 import { RATE_LIMIT_HEADERS, setRateLimitHeaders } from './edge/rateLimitHeaders.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './edge/requestId.js';
+import { RequestLog } from './edge/requestLog.js';
 import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { clientErrorHandler } from './edge/clientErrors.js';
@@ -23,6 +25,7 @@ import { openApiRoute } from './routes/openapi.js';
 import { requireKey } from './routes/requireKey.js';
 import { setRoutes } from './routes/sets.js';
 import type { CatalogStore } from './catalog/catalogStore.js';
+import { NO_METRICS, UNMATCHED_ROUTE, type ServiceMetrics } from './metrics/serviceMetrics.js';
 
 export interface AppDeps {
   /** Without unkeyedRequestsPerMinute, the default limit applies (DEFAULT_UNKEYED_REQUESTS_PER_MINUTE). */
@@ -33,27 +36,32 @@ export interface AppDeps {
   /** The clock; tests inject one to cross month boundaries. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** A log line per request: off by default, as it costs more than serving the request. */
+  /** A log line per request (edge/requestLog.ts): off unless asked, as the line costs a share of the request. */
   logRequests?: boolean;
   /** How long the server waits on slow clients; DEFAULT_CONNECTION_LIMITS unless a test shortens them. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** Where the edges report requests, refusals and failures; NO_METRICS (nothing) unless given. */
+  metrics?: ServiceMetrics;
 }
 
 export const MCP_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
 /** The response headers a browser script may read. */
-const EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag'];
+const EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag', REQUEST_ID_HEADER];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
-  // Every response carries the unkeyed rate-limit headers (keyed routes replace them with the key's
-  // month) and the security headers.
-  const setEdgeHeaders = (reply: FastifyReply) => {
+  // Every response carries its request id, the unkeyed rate-limit headers (keyed routes replace
+  // them with the key's month) and the security headers.
+  const setEdgeHeaders = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     setRateLimitHeaders(reply, unkeyedAllowance(now()));
     setSecurityHeaders(reply);
   };
+  const metrics = deps.metrics ?? NO_METRICS;
   const app = Fastify({
     logger: deps.logger ?? false,
-    logController: new LogController({ disableRequestLogging: !deps.logRequests }),
+    logController: new RequestLog(deps.logRequests ?? false),
+    genReqId: requestIdOf,
     trustProxy: deps.config.trustProxy,
     // While stopping, a request that still arrives on an open connection is answered in full (with
     // Connection: close) rather than with Fastify's own 503 body, which is not our error shape.
@@ -63,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // What the router refuses before any hook runs gets the headers and the error shape of every other answer.
     frameworkErrors: (error, request, reply) => {
-      setEdgeHeaders(reply);
+      setEdgeHeaders(request, reply);
       reply.header('Access-Control-Allow-Origin', '*');
       const refusal = routerRefusal(error, request);
       return sendError(reply, refusal.status, refusal.message);
@@ -73,9 +81,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The validator MCP tools use too: query strings coerced, JSON bodies as sent, one wording.
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter(schemaErrorFormatter);
-  installErrorHandling(app);
+  installErrorHandling(app, metrics);
   // Before the CORS plugin's hook, which answers preflights: they carry these headers too.
-  app.addHook('onRequest', async (_request, reply) => setEdgeHeaders(reply));
+  app.addHook('onRequest', (request, reply, done) => {
+    setEdgeHeaders(request, reply);
+    done();
+  });
+  if (metrics !== NO_METRICS) {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.requestServed(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  }
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
@@ -101,16 +118,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const queries = new CatalogQueries(deps.store, now);
   // The catalog's read routes need a key, checked and counted before anything else of the request.
   await app.register(async (keyed) => {
-    keyed.addHook('onRequest', requireKey(deps.access, throttle));
+    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics));
     await keyed.register(setRoutes, { queries });
     await keyed.register(cardRoutes, { queries });
   });
-  await app.register(keyRoutes, { access: deps.access });
+  await app.register(keyRoutes, { access: deps.access, metrics });
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
   await app.register(homeRoutes, { store: deps.store, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
-  await app.register(mcpRoutes, { queries, access: deps.access, throttle });
+  await app.register(mcpRoutes, { queries, access: deps.access, throttle, metrics });
   for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   return app;

@@ -14,16 +14,18 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Requests without a valid key one client address may make per minute (0: no limit); see unkeyedThrottle. */
   unkeyedRequestsPerMinute: number;
-  logLevel: string;
+  logLevel: LogLevel;
+  /** Where Prometheus metrics are served, on a listener of their own; null (the default) serves none. */
+  metrics: { port: number; host: string } | null;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
-  }
+  const port = portOf('PORT', env.PORT) ?? 3000;
   const host = env.HOST || '127.0.0.1';
   const databaseUrl = env.DATABASE_URL || 'file:./var/catalog.db';
   if (!/^(file:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
@@ -37,7 +39,34 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL, got "${publicBaseUrl}"`);
   }
-  return { port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel: env.LOG_LEVEL || 'info' };
+  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  return {
+    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics: metricsListener(env, port),
+  };
+}
+
+/** A port number from 0 (any free port) to 65535; undefined when the variable is unset or empty. */
+function portOf(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const port = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || port > 65535) throw new ConfigError(`${name} must be an integer from 0 to 65535, got "${raw}"`);
+  return port;
+}
+
+/**
+ * METRICS_PORT (unset: no metrics) and METRICS_HOST (127.0.0.1 unless told): a listener apart from
+ * the public one, so metrics are never served to the clients of the API.
+ */
+function metricsListener(env: NodeJS.ProcessEnv, publicPort: number): Config['metrics'] {
+  const port = portOf('METRICS_PORT', env.METRICS_PORT);
+  if (port === undefined) return null;
+  if (port !== 0 && port === publicPort) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${publicPort}): metrics are never served on the public port`);
+  }
+  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
+  if (/[\s/]/.test(host)) throw new ConfigError(`METRICS_HOST must be a host name or an IP address, got "${env.METRICS_HOST}"`);
+  return { port, host };
 }
 
 const TRUST_PROXY_FORMS = 'TRUST_PROXY must be false, true, or a comma-separated list of the proxies\' addresses and ' +

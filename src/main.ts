@@ -1,8 +1,11 @@
 import { AccessService } from './access/accessService.js';
+import { CachedAccessStore } from './access/cachedAccessStore.js';
 import { buildApp } from './app.js';
 import { CachedCatalog } from './catalog/cachedCatalog.js';
 import { ConfigError, readConfig } from './config.js';
-import { loggerOptions } from './logger.js';
+import { loggerOptions, standardOutput } from './logger.js';
+import { serveMetrics, type MetricsServer } from './metrics/metricsServer.js';
+import { PrometheusMetrics, type CacheCounts } from './metrics/prometheusMetrics.js';
 import { openAccessStore, openCatalogStore } from './store/open.js';
 import { seedDemoCatalog } from './importer/demoCatalog.js';
 
@@ -11,8 +14,13 @@ async function main(): Promise<void> {
   const store = await openCatalogStore(config.databaseUrl);
   const accessStore = await openAccessStore(config.databaseUrl);
   const access = new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl });
-  const app = await buildApp({ config, store, access, logger: loggerOptions(config.logLevel),
-    logRequests: ['debug', 'trace'].includes(config.logLevel) });
+  const caches: Record<string, () => CacheCounts> = {};
+  if (store instanceof CachedCatalog) caches.catalog = () => store.stats();
+  if (accessStore instanceof CachedAccessStore) caches.keys = () => accessStore.stats();
+  const metrics = config.metrics ? new PrometheusMetrics({ catalog: store, caches }) : undefined;
+  const app = await buildApp({ config, store, access, metrics, logger: loggerOptions(config.logLevel, standardOutput()),
+    logRequests: ['info', 'debug', 'trace'].includes(config.logLevel) });
+  let metricsServer: MetricsServer | undefined;
 
   // Before listening: until they are rebuilt, rows of an older version may not match a query folded today.
   const rebuilt = await store.rebuildStaleRows();
@@ -43,6 +51,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       clearInterval(reapIdle);
+      await metricsServer?.close();
       if (store instanceof CachedCatalog) {
         const catalogCache = store.stats();
         const ratio = catalogCache.hits / Math.max(1, catalogCache.hits + catalogCache.misses);
@@ -61,6 +70,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (metrics && config.metrics) {
+    metricsServer = await serveMetrics(metrics.registry, config.metrics);
+    app.log.info(`metrics at ${metricsServer.url} (Prometheus text; never on the public port)`);
+  }
 }
 
 main().catch((error: unknown) => {

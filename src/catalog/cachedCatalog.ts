@@ -111,6 +111,10 @@ export class CachedCatalog implements CatalogStore {
     return this.inner.catalogVersion();
   }
 
+  importedAt(): Promise<string | null> {
+    return this.inner.importedAt();
+  }
+
   counts(): Promise<CatalogCounts> {
     return this.inner.counts();
   }

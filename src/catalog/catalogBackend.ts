@@ -56,6 +56,8 @@ export interface CatalogBackend {
    * their transaction ('' before the first of them); read where the request path reads.
    */
   catalogVersion(): Promise<string>;
+  /** catalog_meta's imported_at: when writeCatalog last stored an import (ISO 8601); null before the first. */
+  importedAt(): Promise<string | null>;
   counts(): Promise<CatalogCounts>;
   /** The counts, the distinct languages of the sets (any order) and catalog_meta's catalog_version and imported_at. */
   summary(): Promise<StoredSummary>;

@@ -85,6 +85,8 @@ export interface CatalogStore {
    * to read several times a second. Caches of the catalog's answers drop them when it changes.
    */
   catalogVersion(): Promise<string>;
+  /** When the catalog was last imported (ISO 8601), which a rebuild of its rows keeps; null before the first import. */
+  importedAt(): Promise<string | null>;
   counts(): Promise<CatalogCounts>;
   /** The counts, the languages, the version and the import time, read together. */
   summary(): Promise<CatalogSummary>;

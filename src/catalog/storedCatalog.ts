@@ -66,6 +66,10 @@ export class StoredCatalog implements CatalogStore {
     return this.backend.catalogVersion();
   }
 
+  importedAt(): Promise<string | null> {
+    return this.backend.importedAt();
+  }
+
   counts(): Promise<CatalogCounts> {
     return this.backend.counts();
   }

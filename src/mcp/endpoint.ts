@@ -6,6 +6,7 @@ import { rawHeaders, setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import { type Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { createMcpServer } from './server.js';
 import { McpToolbox } from './toolbox.js';
 import { MCP_TOOLS } from './tools.js';
@@ -14,6 +15,7 @@ export interface McpRouteOptions {
   queries: CatalogQueries;
   access: AccessControl;
   throttle: UnkeyedThrottle;
+  metrics: ServiceMetrics;
 }
 
 /** JSON-RPC error codes the endpoint answers with outside a tool call. */
@@ -44,10 +46,10 @@ const JSON_RPC_FAILURES: Record<FailureKind, { code: number; message?: string }>
  * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. Each POST
  * gets a fresh server and transport; the transport writes the response itself.
  */
-export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle }: McpRouteOptions): Promise<void> {
-  const toolbox = new McpToolbox(MCP_TOOLS, { queries, access });
+export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle, metrics }: McpRouteOptions): Promise<void> {
+  const toolbox = new McpToolbox(MCP_TOOLS, { queries, access, metrics });
 
-  app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcErrorHandler }, async (request, reply) => {
+  app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcErrorHandler(metrics) }, async (request, reply) => {
     // From here the transport owns the response, so Fastify writes no headers: the ones set so
     // far (CORS, the unkeyed rate-limit defaults) are copied onto the raw response now, and
     // again after each access decision, so the last decision's allowance is what is sent.
@@ -67,6 +69,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
     } catch (error) {
       const failure = failureOf(error);
       logFailure(request.log, failure, error, 'MCP request failed');
+      if (failure.kind === 'unavailable') metrics.databaseUnavailable('mcp');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(failure.status, { 'Content-Type': 'application/json' }).end(jsonRpcFailure(failure));
       } else {
@@ -111,8 +114,11 @@ function jsonRpcFailure(failure: Failure): string {
 }
 
 /** Failures before the transport runs (body parsing) answer as JSON-RPC errors, like the transport's own. */
-function jsonRpcErrorHandler(this: FastifyInstance, error: FastifyError, request: { log: FastifyInstance['log'] }, reply: FastifyReply) {
-  const failure = failureOf(error);
-  logFailure(request.log, failure, error, 'MCP request failed');
-  return reply.code(failure.status).type('application/json').send(jsonRpcFailure(failure));
+function jsonRpcErrorHandler(metrics: ServiceMetrics) {
+  return function answerAsJsonRpc(error: FastifyError, request: { log: FastifyInstance['log'] }, reply: FastifyReply) {
+    const failure = failureOf(error);
+    logFailure(request.log, failure, error, 'MCP request failed');
+    if (failure.kind === 'unavailable') metrics.databaseUnavailable('mcp');
+    return reply.code(failure.status).type('application/json').send(jsonRpcFailure(failure));
+  };
 }

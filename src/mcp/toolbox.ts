@@ -8,6 +8,7 @@ import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
 import { compileJsonValidator, compileQueryValidator, validationMessage } from '../edge/validation.js';
 import { failureOf, logFailure } from '../edge/failures.js';
+import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
 
 /** What one MCP request knows about its HTTP request. */
@@ -39,7 +40,8 @@ export class McpToolbox {
   readonly listing: Tool[];
   private readonly tools = new Map<string, CompiledTool>();
 
-  constructor(definitions: readonly ToolDefinition[], private readonly services: { queries: CatalogQueries; access: AccessControl }) {
+  constructor(definitions: readonly ToolDefinition[],
+    private readonly services: { queries: CatalogQueries; access: AccessControl; metrics: ServiceMetrics }) {
     // REST's validator: query-string-like arguments may arrive as text ("limit": "5"), body-like ones are checked as sent.
     const compile = { querystring: compileQueryValidator, body: compileJsonValidator };
     for (const definition of definitions) {
@@ -60,26 +62,38 @@ export class McpToolbox {
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `unknown tool ${name}; the tools are ${[...this.tools.keys()].join(', ')}`);
     }
+    const { metrics } = this.services;
     try {
-      return toResult(await this.answer(tool, { ...args }, context), context);
+      const { outcome, ended } = await this.answer(tool, { ...args }, context);
+      metrics.toolCall(name, ended);
+      return toResult(outcome, context);
     } catch (error) {
       // REST's message for the same failure (an outage, a bug), as an isError result.
       const failed = failureOf(error);
       logFailure(context.log, failed, error, 'tool call failed', { tool: name });
+      if (failed.kind === 'unavailable') metrics.databaseUnavailable('mcp');
+      metrics.toolCall(name, 'failed');
       return failure(failed.message);
     }
   }
 
-  private async answer({ definition, validate }: CompiledTool, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome> {
+  private async answer({ definition, validate }: CompiledTool, args: Record<string, unknown>, context: ToolCallContext):
+    Promise<{ outcome: ToolOutcome; ended: ToolCallOutcome }> {
     if (definition.keyed) {
       const decision = await this.services.access.authorizeAndCount(context.authorization);
       context.onAllowance(decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
-      if (!decision.allowed && decision.status === 401) await context.onKeyRefused();
-      if (!decision.allowed) return { ok: false, message: decision.message };
+      if (!decision.allowed) {
+        if (decision.status === 401) await context.onKeyRefused();
+        if (decision.status === 429) this.services.metrics.quotaRefused('mcp');
+        return { outcome: { ok: false, message: decision.message }, ended: 'refused' };
+      }
     }
     definition.prepare?.(args);
-    if (!validate(args)) return { ok: false, message: validationMessage(validate.errors ?? [], definition.argumentsLike) };
-    return definition.run(args, { ...this.services, clientAddress: context.clientAddress });
+    if (!validate(args)) {
+      return { outcome: { ok: false, message: validationMessage(validate.errors ?? [], definition.argumentsLike) }, ended: 'invalid' };
+    }
+    const outcome = await definition.run(args, { ...this.services, clientAddress: context.clientAddress });
+    return { outcome, ended: outcome.ok ? 'ok' : 'error' };
   }
 }
 

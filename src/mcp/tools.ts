@@ -10,6 +10,7 @@ import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { CardFilterParameters, CardIdList, CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
 import { SetList, SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
+import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { compactCardList } from './compactRows.js';
 
 /**
@@ -26,6 +27,7 @@ export type ToolOutcome =
 export interface ToolServices {
   queries: CatalogQueries;
   access: AccessControl;
+  metrics: ServiceMetrics;
   /** The caller's address, as REST sees it (request.ip). */
   clientAddress: string;
 }
@@ -225,8 +227,9 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     keyed: false,
     argumentsLike: 'body',
     prepare: trimEmail,
-    run: async ({ email, source }, { access, clientAddress }) => {
+    run: async ({ email, source }, { access, metrics, clientAddress }) => {
       const creation = await access.createKey(source === undefined ? { email } : { email, source }, clientAddress);
+      metrics.keyCreation('mcp', keyCreationOutcome(creation.ok ? 201 : creation.status)!);
       return creation.ok
         ? { ok: true, body: JSON.stringify(creation.created), allowance: creation.allowance }
         : { ok: false, message: creation.message, allowance: creation.allowance, retryAfterSeconds: creation.retryAfterSeconds };

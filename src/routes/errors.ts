@@ -2,6 +2,7 @@ import type {} from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failureOf, logFailure } from '../edge/failures.js';
 import { ERROR_CACHE_CONTROL } from '../edge/httpCaching.js';
+import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 
 /** An error body; never stored by a cache (the next request may succeed), and never given an ETag. */
 export function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
@@ -10,9 +11,10 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
 }
 
 /** Every failure becomes `{"error": "..."}`; nothing internal reaches the client. */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, metrics: ServiceMetrics): void {
   app.setErrorHandler((error, request, reply) => {
     const failure = failureOf(error);
+    if (failure.kind === 'unavailable') metrics.databaseUnavailable('rest');
     // The rate-limit headers already set (the unkeyed defaults when the key could not be checked) stay.
     logFailure(request.log, failure, error, 'request failed');
     return sendError(reply, failure.status, failure.message);

@@ -6,10 +6,11 @@ import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { failureOf, refusal } from '../edge/failures.js';
 import { sendError } from './errors.js';
 import { trimEmail } from '../edge/keyRequest.js';
+import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 
 export const NOT_JSON = 'the request body must be a JSON object sent as Content-Type: application/json';
 
-export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = async (app, { access }) => {
+export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metrics: ServiceMetrics }> = async (app, { access, metrics }) => {
   // Only JSON is read here: any other content type is a 400, as a body that is not JSON is.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
@@ -27,6 +28,12 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl }> = a
     setRateLimitHeaders(reply, await access.keyCreationAllowance(request.ip));
   });
   app.addHook('preValidation', async (request) => trimEmail(request.body));
+  // Told by the status, so a body refused before the handler (400, 413, 415) counts as invalid too.
+  app.addHook('onResponse', (_request, reply, done) => {
+    const outcome = keyCreationOutcome(reply.statusCode);
+    if (outcome) metrics.keyCreation('rest', outcome);
+    done();
+  });
 
   app.post('/v1/keys', {
     schema: {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
+import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { sendError } from './errors.js';
 
 /**
@@ -9,7 +10,7 @@ import { sendError } from './errors.js';
  * is refused 401, then 429, before any 400 or 404, and every answer past it has been counted.
  * A refused key counts against the address's throttle on requests without a valid key.
  */
-export function requireKey(access: AccessControl, throttle: UnkeyedThrottle) {
+export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, metrics: ServiceMetrics) {
   return async function checkKeyAndQuota(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const decision = await access.authorizeAndCount(request.headers.authorization);
     if (decision.allowed) {
@@ -17,6 +18,7 @@ export function requireKey(access: AccessControl, throttle: UnkeyedThrottle) {
       return;
     }
     setRateLimitHeaders(reply, decision.allowance, decision.retryAfterSeconds);
+    if (decision.status === 429) metrics.quotaRefused('rest');
     if (decision.status === 401) {
       reply.header('WWW-Authenticate', 'Bearer realm="tcg-catalog"');
       await throttle.keyRefused(request);

@@ -373,6 +373,16 @@ export function catalogStoreContract(
       assert.notEqual(await store.catalogVersion(), after, 'even an import of the same catalog');
     });
 
+    it('records when the catalog was imported, which a rebuild of its rows keeps', async () => {
+      const importedAt = await store.importedAt();
+      assert.ok(importedAt !== null && Math.abs(Date.parse(importedAt) - Date.now()) < 60_000, `imported just now: ${importedAt}`);
+      const rows = catalogRows({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Abra')] });
+      await backend.writeCatalog({ ...rows, importedAt: '2001-02-03T04:05:06.000Z', version: ROWS_VERSION - 1 });
+      assert.equal(await store.importedAt(), '2001-02-03T04:05:06.000Z');
+      assert.deepEqual(await store.rebuildStaleRows(), { sets: 1, cards: 1 });
+      assert.equal(await store.importedAt(), '2001-02-03T04:05:06.000Z');
+    });
+
     it('answers ping while open', async () => {
       assert.equal(await store.ping(), true);
     });

@@ -70,3 +70,14 @@ export async function runCli(name: string, args: string[], env: Record<string, s
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   return { code, stdout, stderr };
 }
+
+/** Waits until the captured output matches `pattern` (a line a server logs after it listens); the match. */
+export async function waitForLog(logs: LogCapture, pattern: RegExp, timeoutMs = 10_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(logs.text);
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`no log line matched ${pattern} within ${timeoutMs} ms:\n${logs.text.slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -8,7 +8,13 @@ import { buildApp } from '../../src/app.js';
 import type { ConnectionLimits } from '../../src/edge/connectionLimits.js';
 import { seedDemoCatalog } from '../../src/importer/demoCatalog.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
+import { CachedCatalog } from '../../src/catalog/cachedCatalog.js';
+import { CachedAccessStore } from '../../src/access/cachedAccessStore.js';
+import { loggerOptions } from '../../src/logger.js';
+import { serveMetrics, type MetricsServer } from '../../src/metrics/metricsServer.js';
+import { PrometheusMetrics, type CacheCounts } from '../../src/metrics/prometheusMetrics.js';
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
+import type { LogCapture } from './childProcess.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
 import type { StoreKind } from './stores.js';
 
@@ -23,6 +29,8 @@ export interface TestServer {
   /** The temporary directory (holding the SQLite files when the store is SQLite). */
   dir: string;
   databaseUrl: string;
+  /** With the metrics option: `http://127.0.0.1:<port>/metrics`, their own listener. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -41,6 +49,10 @@ export interface TestServerOptions {
   storeEnv?: Record<string, string>;
   /** Shorter waits on slow clients than production's, so a test of them runs in seconds. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** Prometheus metrics as main.ts wires them (the catalog, both caches), served on a port of their own. */
+  metrics?: boolean;
+  /** The service's log at LOG_LEVEL=info, a line per request included, written to this capture. */
+  logs?: LogCapture;
 }
 
 /**
@@ -58,18 +70,27 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
   const accessStore = await openAccessStore(databaseUrl, storeEnv);
   const access = new AccessService(accessStore, { publicBaseUrl: TEST_PUBLIC_BASE_URL, now: options.now });
+  const caches: Record<string, () => CacheCounts> = {};
+  if (realCatalog instanceof CachedCatalog) caches.catalog = () => realCatalog.stats();
+  if (accessStore instanceof CachedAccessStore) caches.keys = () => accessStore.stats();
+  const metrics = options.metrics ? new PrometheusMetrics({ catalog: catalogStore, caches }) : undefined;
+  const logs = options.logs;
   const app = await buildApp({
     config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false,
       unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute },
-    store: catalogStore, access, now: options.now, connectionLimits: options.connectionLimits,
+    store: catalogStore, access, now: options.now, connectionLimits: options.connectionLimits, metrics,
+    ...(logs ? { logger: loggerOptions('info', { write: (line: string) => { logs.text += line; } }), logRequests: true } : {}),
   });
   // A deep backlog: some tests open a thousand connections at once.
   await app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the test server has no TCP address');
+  const metricsServer: MetricsServer | undefined = metrics ? await serveMetrics(metrics.registry, { host: '127.0.0.1', port: 0 }) : undefined;
   return {
     baseUrl: `http://127.0.0.1:${address.port}`, app, accessStore, catalogStore: realCatalog, dir, databaseUrl,
+    metricsUrl: metricsServer?.url,
     async close() {
+      await metricsServer?.close();
       await app.close();
       await accessStore.close();
       await realCatalog.close();

@@ -282,6 +282,10 @@ export class SqliteCatalogBackend implements CatalogBackend {
     }).immediate();
   }
 
+  async importedAt(): Promise<string | null> {
+    return this.connection.get().db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'imported_at'`).get()?.value ?? null;
+  }
+
   async counts(): Promise<CatalogCounts> {
     const { statements: s, inSnapshot } = this.connection.get();
     return inSnapshot(() => ({ sets: s.countSetsAll.get()!.n, cards: s.countCards.get()!.n }));

@@ -1,0 +1,39 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { displayPrefix, keyFromAuthorization } from '../access/keyFormat.js';
+import { UNMATCHED_ROUTE } from '../metrics/serviceMetrics.js';
+
+/**
+ * One log line per request, when it is answered: method, route pattern, status, duration and the
+ * key's display prefix, with the request's id (reqId, as on every line of the request). Never the
+ * URL, whose path or query string may hold what a client typed (an email, a search), nor more of a
+ * key than the prefix an operator names it by. Fastify calls requestCompleted once per response,
+ * hijacked ones (MCP) included, so the line costs no hook of its own.
+ */
+export class RequestLog extends LogController {
+  constructor(enabled: boolean) {
+    // Fastify's own per-request lines (incoming, completed) give way to this one; its rarer ones follow the same switch.
+    super({ disableRequestLogging: !enabled });
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      keyPrefix: keyPrefixOf(request.headers.authorization),
+    };
+    if (error) reply.log.warn({ ...line, err: error }, 'request failed while its response was sent');
+    else reply.log.info(line, 'request');
+  }
+}
+
+/** The display prefix of a well-formed key in an Authorization header; undefined (left out of the line) otherwise. */
+function keyPrefixOf(authorization: string | undefined): string | undefined {
+  if (authorization === undefined) return undefined;
+  const parsed = keyFromAuthorization(authorization);
+  return typeof parsed === 'object' ? displayPrefix(parsed.key) : undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * What the edges report for the operator's metrics. The edges call this small interface and know
+ * nothing of Prometheus; without METRICS_PORT they get NO_METRICS, whose calls do nothing.
+ */
+
+/** Which edge served a request or a tool call. */
+export type Edge = 'rest' | 'mcp';
+
+/** How a request for a new key ended: the key, the email's active key, the address's 3 a day, or a body refused 4xx. */
+export type KeyCreationOutcome = 'created' | 'email-taken' | 'address-limit' | 'invalid';
+
+/**
+ * How an MCP tool call ended: answered; refused for its key (401, 429); refused for its arguments;
+ * answered with the catalog's error (an unknown id, 409 for get_api_key); failed (an outage, a bug).
+ */
+export type ToolCallOutcome = 'ok' | 'refused' | 'invalid' | 'error' | 'failed';
+
+export interface ServiceMetrics {
+  /**
+   * A finished HTTP response, counted by route pattern (`/v1/cards`, never the URL asked for) so the
+   * series stay few; `route` is UNMATCHED_ROUTE for a path no route serves.
+   */
+  requestServed(method: string, route: string, status: number, seconds: number): void;
+  /** A keyed request or tool call refused 429: its key's month is used up. */
+  quotaRefused(edge: Edge): void;
+  keyCreation(edge: Edge, outcome: KeyCreationOutcome): void;
+  /** A request or tool call that failed because a database could not be reached (StoreUnavailableError). */
+  databaseUnavailable(edge: Edge): void;
+  toolCall(tool: string, outcome: ToolCallOutcome): void;
+}
+
+/** The route label of a request that matched no route: its path is the client's text, unbounded. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+export const NO_METRICS: ServiceMetrics = {
+  requestServed() {},
+  quotaRefused() {},
+  keyCreation() {},
+  databaseUnavailable() {},
+  toolCall() {},
+};
+
+/** The outcome a status of POST /v1/keys stands for; null for one that says nothing of the request (a 503). */
+export function keyCreationOutcome(status: number): KeyCreationOutcome | null {
+  if (status === 201) return 'created';
+  if (status === 409) return 'email-taken';
+  if (status === 429) return 'address-limit';
+  return status >= 400 && status < 500 ? 'invalid' : null;
+}
