@@ -848,7 +848,7 @@ export interface operations {
                      */
                     email: string;
                     /**
-                     * @description How you found the service (optional).
+                     * @description How you found the service (optional): text without control characters.
                      * @example a friend
                      */
                     source?: string;
