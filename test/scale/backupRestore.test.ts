@@ -79,6 +79,17 @@ async function createKeys(service: ChildServer, count: number, prefix: string): 
   return keys;
 }
 
+/** Each reader works after the restore, with the count it had before this check. */
+async function restoredUsage(service: ChildServer, readers: string[]): Promise<Map<string, number>> {
+  const restoredUsed = new Map<string, number>();
+  for (const key of readers) {
+    const check = await status(service, key);
+    assert.equal(check.status, 200);
+    restoredUsed.set(key, check.used - 1);
+  }
+  return restoredUsed;
+}
+
 /**
  * For each reader, the count the restored store holds must lie between what it had answered
  * before the backup began and what it had been sent before the backup ended, plus the block of
@@ -151,13 +162,7 @@ describe('the SQLite restore drill of docs/deploy.md, backed up while the server
     // 4. Check: every key of the backup works, with the usage it had then.
     const list = await runKeysCli(['list'], env);
     assert.match(list.stderr, new RegExp(`^${backedUp} keys$`, 'm'));
-    const restoredUsed = new Map<string, number>();
-    for (const key of readers) {
-      const check = await status(service, key);
-      assert.equal(check.status, 200);
-      restoredUsed.set(key, check.used - 1);
-    }
-    assertUsageFromBackup(load.reads, restoredUsed, began, ended);
+    assertUsageFromBackup(load.reads, await restoredUsage(service, readers), began, ended);
     for (const { key } of createdBefore) assert.equal((await status(service, key!)).status, 200);
     for (const { key } of createdAfter) assert.equal((await status(service, key!)).status, 401, 'a key created after the backup is lost with the file');
   });
@@ -243,13 +248,7 @@ describe('the PostgreSQL restore drill with the pg_dump command the backup comma
       { env: { ...process.env, ...env } });
     service = await startChildServer(env, logs);
 
-    const restoredUsed = new Map<string, number>();
-    for (const key of readers) {
-      const check = await status(service, key);
-      assert.equal(check.status, 200);
-      restoredUsed.set(key, check.used - 1);
-    }
-    assertUsageFromBackup(load.reads, restoredUsed, began, ended);
+    assertUsageFromBackup(load.reads, await restoredUsage(service, readers), began, ended);
     for (const { key } of load.creations.filter((c) => c.status === 201 && c.answeredAt < began)) {
       assert.equal((await status(service, key!)).status, 200);
     }
