@@ -21,13 +21,22 @@ export const PAGE_DIRECTIVES = {
 /**
  * Helmet's headers for every answer. A JSON answer renders nothing, so its policy lets nothing
  * load and nothing frame it; Cross-Origin-Resource-Policy is cross-origin because the API is
- * public (CORS answers any origin), where helmet's same-origin would refuse embedders.
+ * public (CORS answers any origin), where helmet's same-origin would refuse embedders. Only the
+ * five that mean something for an API answer: each header costs every request (the rest are for
+ * documents or for browsers long gone, and HSTS is the TLS terminator's to send).
  */
 const everyAnswer = helmet({
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   crossOriginResourcePolicy: { policy: 'cross-origin' },
   xFrameOptions: { action: 'deny' },
   referrerPolicy: { policy: 'no-referrer' },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
 });
 const pagePolicy = contentSecurityPolicy({ useDefaults: false, directives: PAGE_DIRECTIVES });
 
