@@ -12,6 +12,7 @@ import { isPostgresUnavailable } from './postgres/unavailable.js';
 import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';
 import { SqliteAccessStore } from './sqlite/sqliteAccessStore.js';
 import { SqliteCatalogBackend } from './sqlite/sqliteCatalogBackend.js';
+import { DEFAULT_READ_WORKERS } from './sqlite/sqliteReadPool.js';
 import { isSqliteUnavailable } from './sqlite/unavailable.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
@@ -19,7 +20,8 @@ const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 
 /**
  * The catalog store that DATABASE_URL names, its answers cached in memory up to CATALOG_CACHE_MB
- * (default 64; 0 for no cache). For PostgreSQL, `env` also gives DATABASE_POOL_SIZE (connections
+ * (default 64; 0 for no cache). For SQLite, `env` also gives SQLITE_READ_WORKERS (the threads that
+ * run searches and pages off the event loop, default DEFAULT_READ_WORKERS; 0 for none). For PostgreSQL, `env` also gives DATABASE_POOL_SIZE (connections
  * per pool, default 10) and DATABASE_READ_URL (an optional replica for catalog reads). A database
  * that cannot be reached fails its calls with StoreUnavailableError.
  */
@@ -34,7 +36,8 @@ async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): P
     const backend = await PostgresCatalogBackend.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env) });
     return new StoredCatalog(classifyFailures(backend, isPostgresUnavailable));
   }
-  return new StoredCatalog(classifyFailures(new SqliteCatalogBackend(sqlitePath(databaseUrl)), isSqliteUnavailable));
+  const backend = new SqliteCatalogBackend(sqlitePath(databaseUrl), { readWorkers: readWorkers(env) });
+  return new StoredCatalog(classifyFailures(backend, isSqliteUnavailable));
 }
 
 /**
@@ -63,6 +66,16 @@ function poolSize(env: NodeJS.ProcessEnv): number {
     throw new ConfigError(`DATABASE_POOL_SIZE must be an integer from 1 to 1000, got "${raw}"`);
   }
   return size;
+}
+
+function readWorkers(env: NodeJS.ProcessEnv): number {
+  const raw = env.SQLITE_READ_WORKERS;
+  if (raw === undefined || raw === '') return DEFAULT_READ_WORKERS;
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
+    throw new ConfigError(`SQLITE_READ_WORKERS must be an integer from 0 (reads on the main thread) to 64, got "${raw}"`);
+  }
+  return workers;
 }
 
 function readUrl(env: NodeJS.ProcessEnv): string | undefined {

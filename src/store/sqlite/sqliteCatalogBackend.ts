@@ -8,66 +8,10 @@ import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { answers, openDatabase } from './openDatabase.js';
-import { codePointLength } from '../../catalog/searchKey.js';
+import { SqliteCatalogReads, type WorkerRead } from './sqliteCatalogReads.js';
+import { DEFAULT_READ_WORKERS, SqliteReadPool } from './sqliteReadPool.js';
 
 type DocRow = { doc: string };
-type SearchRow = { doc: string; total: number };
-
-/** The SQL twin of matchRank(). */
-const MATCH_RANK = 'CASE WHEN c.name_key = @key THEN 0 WHEN substr(c.name_key, 1, @keyLength) = @key THEN 1 ELSE 2 END';
-
-/**
- * Ranks the matching rows on narrow columns first and reads the served JSON only for the page:
- * sorting a few hundred wide rows costs more than the search itself. (The rare scan path.)
- */
-const pageOfHits = (hits: string, filter: Filter) => `
-  WITH hits AS MATERIALIZED (
-    SELECT c.rowid AS hit, ${MATCH_RANK} AS match_rank, c.search_order, count(*) OVER () AS total
-    ${hits} AND (@lang IS NULL OR c.lang = @lang)${filter('c.search_order')}
-    ORDER BY match_rank, c.search_order LIMIT @limit OFFSET @offset)
-  SELECT cards.doc, hits.total FROM hits JOIN cards ON cards.rowid = hits.hit
-  ORDER BY hits.match_rank, hits.search_order`;
-
-/**
- * A condition on the row whose search order is `searchOrder`: '' for no filter, or that the card
- * has every facet of the JSON array @facets, each looked up in card_facets' primary key.
- */
-type Filter = (searchOrder: string) => string;
-const unfiltered: Filter = () => '';
-const hasFacets: Filter = (searchOrder) => `
-    AND NOT EXISTS (SELECT 1 FROM json_each(@facets) AS wanted WHERE NOT EXISTS (
-      SELECT 1 FROM card_facets f WHERE f.facet = wanted.value AND f.search_order = ${searchOrder}))`;
-
-/** The statements of a name search, with `filter` on every match. */
-function searchStatements(db: Database.Database, filter: Filter) {
-  return {
-    trigram: db.prepare<Record<string, unknown>, SearchRow>(`
-      WITH matched_names AS MATERIALIZED (
-        SELECT n.name_key, ${MATCH_RANK.replaceAll('c.name_key', 'n.name_key')} AS match_rank
-        FROM card_name_trigrams t JOIN card_names n ON n.rowid = t.rowid WHERE card_name_trigrams MATCH @match),
-      hits AS MATERIALIZED (
-        SELECT c.rowid AS hit, m.match_rank, c.search_order, count(*) OVER () AS total
-        FROM matched_names m JOIN cards c INDEXED BY cards_by_name ON c.name_key = m.name_key
-        WHERE (@lang IS NULL OR c.lang = @lang)${filter('c.search_order')}
-        ORDER BY m.match_rank, c.search_order LIMIT @limit OFFSET @offset)
-      SELECT cards.doc, hits.total FROM hits JOIN cards ON cards.rowid = hits.hit
-      ORDER BY hits.match_rank, hits.search_order`),
-    bigram: db.prepare<Record<string, unknown>, DocRow>(`
-      SELECT c.doc FROM card_name_bigrams b JOIN cards c ON c.rowid = b.card_rowid
-      WHERE b.gram = @key AND (@lang IS NULL OR b.lang = @lang)${filter('b.search_order')}
-      ORDER BY b.match_rank, b.search_order LIMIT @limit OFFSET @offset`),
-    countBigram: db.prepare<Record<string, unknown>, { n: number }>(`
-      SELECT count(*) AS n FROM card_name_bigrams b
-      WHERE b.gram = @key AND (@lang IS NULL OR b.lang = @lang)${filter('b.search_order')}`),
-    // A folded query can shrink below two code points (a ligature, say): scan, it is rare.
-    scan: db.prepare<Record<string, unknown>, SearchRow>(pageOfHits(`
-      FROM cards c WHERE instr(c.name_key, @key) > 0`, filter)),
-  };
-}
-
-const docsOf = (rows: DocRow[]) => rows.map((row) => row.doc);
-/** A window count rides on every row; with no row it is unknown. */
-const windowed = (rows: SearchRow[]): StoredRows => ({ docs: docsOf(rows), total: rows[0]?.total ?? null });
 
 /** catalog_meta's rows_version; rows written before it was recorded are version 1. */
 function storedRowsVersion(db: Database.Database): number {
@@ -75,96 +19,69 @@ function storedRowsVersion(db: Database.Database): number {
   return row ? Number(row.value) : 1;
 }
 
-/** The catalog's tables in an SQLite file: SQL only, on rows the catalog built. */
+export interface SqliteCatalogOptions {
+  /**
+   * How many worker threads run the heavier reads (SqliteReadPool), DEFAULT_READ_WORKERS unless
+   * told; 0 runs every read on this thread, as ':memory:' always does (a memory database cannot be
+   * shared with another thread).
+   */
+  readWorkers?: number;
+}
+
+/**
+ * The catalog's tables in an SQLite file: SQL only, on rows the catalog built. Writes and point
+ * reads (a card, a set) run on this thread's connection; pages, searches and batches run in read
+ * workers, so the event loop is never held by one.
+ */
 export class SqliteCatalogBackend implements CatalogBackend {
   private readonly db: Database.Database;
-  private readonly statements;
+  /** The reads on this thread's connection. */
+  private readonly reads: SqliteCatalogReads;
+  private readonly pool: SqliteReadPool | undefined;
+  private readonly catalogVersionStatement;
   /** The catalog version last read, and the file's data_version then (it changes when another connection commits). */
   private seenVersion: { dataVersion: number; version: string } | undefined;
 
-  constructor(file: string) {
+  constructor(file: string, { readWorkers = DEFAULT_READ_WORKERS }: SqliteCatalogOptions = {}) {
     this.db = openDatabase(file);
     migrate(this.db, 'catalog_migrations', CATALOG_MIGRATIONS);
-    const db = this.db;
-    this.statements = {
-      setsAll: db.prepare<[number, number], DocRow>('SELECT doc FROM sets ORDER BY rank LIMIT ? OFFSET ?'),
-      setsByLang: db.prepare<[string, number, number], DocRow>(
-        'SELECT doc FROM sets WHERE lang = ? ORDER BY rank LIMIT ? OFFSET ?'),
-      countSetsAll: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sets'),
-      countSetsByLang: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sets WHERE lang = ?'),
-      countCards: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM cards'),
-      setDoc: db.prepare<[string], DocRow>('SELECT doc FROM sets WHERE id = ?'),
-      singleSet: db.prepare<[string], { doc: string; otherLanguages: string }>(
-        'SELECT doc, other_languages AS otherLanguages FROM sets WHERE id = ?'),
-      countCardsInSet: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM cards WHERE set_id = ?'),
-      cardsInSet: db.prepare<[string, number, number], DocRow>(
-        'SELECT doc FROM cards WHERE set_id = ? ORDER BY set_order LIMIT ? OFFSET ?'),
-      // One statement for any number of ids: they travel as one JSON array.
-      cards: db.prepare<[string], StoredCard & { id: string }>(
-        'SELECT id, doc, variants FROM cards WHERE id IN (SELECT value FROM json_each(?))'),
-      card: db.prepare<[string], StoredSingleCard>('SELECT doc, variants, other_languages AS otherLanguages FROM cards WHERE id = ?'),
-      search: searchStatements(db, unfiltered),
-      filteredSearch: searchStatements(db, hasFacets),
-      filteredCardsInSet: db.prepare<Record<string, unknown>, DocRow>(`
-        SELECT c.doc FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}
-        ORDER BY c.set_order LIMIT @limit OFFSET @offset`),
-      countFilteredCardsInSet: db.prepare<Record<string, unknown>, { n: number }>(`
-        SELECT count(*) AS n FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}`),
-      // A filter-only listing walks the cards of its first facet in search order and checks the rest.
-      filtered: db.prepare<Record<string, unknown>, DocRow>(`
-        SELECT c.doc FROM card_facets d JOIN cards c ON c.rowid = d.card_rowid
-        WHERE d.facet = @first${hasFacets('d.search_order')}
-        ORDER BY d.search_order LIMIT @limit OFFSET @offset`),
-      catalogVersion: db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`),
-      languages: db.prepare<[], { lang: string }>('SELECT DISTINCT lang FROM sets'),
-      meta: db.prepare<[], { key: string; value: string }>(
-        `SELECT key, value FROM catalog_meta WHERE key IN ('catalog_version', 'imported_at')`),
-      countFiltered: db.prepare<Record<string, unknown>, { n: number }>(`
-        SELECT count(*) AS n FROM card_facets d WHERE d.facet = @first${hasFacets('d.search_order')}`),
-    };
+    this.reads = new SqliteCatalogReads(this.db);
+    this.catalogVersionStatement = this.db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`);
+    // After the migrations: the workers' connections are read-only and expect the tables.
+    this.pool = file === ':memory:' || readWorkers === 0 ? undefined : new SqliteReadPool(file, readWorkers);
   }
 
-  async sets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<StoredRows> {
-    const s = this.statements;
-    const rows = lang ? s.setsByLang.all(lang, limit, offset) : s.setsAll.all(limit, offset);
-    return { docs: docsOf(rows), total: (lang ? s.countSetsByLang.get(lang) : s.countSetsAll.get())!.n };
+  /** How many read workers run beside this thread (0: every read runs here). */
+  get readWorkers(): number {
+    return this.pool?.workers ?? 0;
+  }
+
+  async sets(request: PageRequest & { lang?: Language }): Promise<StoredRows> {
+    return this.offThread('sets', request);
   }
 
   async set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null> {
-    const row = this.statements.singleSet.get(id);
-    return row ? { ...row, cardCount: this.statements.countCardsInSet.get(id)!.n } : null;
+    return this.reads.set(id);
   }
 
-  async cardsInSet(setId: string, { limit, offset, facets = [] }: FilteredPageRequest): Promise<StoredRows | null> {
-    const s = this.statements;
-    if (!s.setDoc.get(setId)) return null;
-    if (facets.length === 0) return { docs: docsOf(s.cardsInSet.all(setId, limit, offset)), total: s.countCardsInSet.get(setId)!.n };
-    const params = { set: setId, facets: JSON.stringify(facets), limit, offset };
-    return { docs: docsOf(s.filteredCardsInSet.all(params)), total: s.countFilteredCardsInSet.get(params)!.n };
+  async cardsInSet(setId: string, request: FilteredPageRequest): Promise<StoredRows | null> {
+    return this.offThread('cardsInSet', setId, request);
   }
 
-  async filteredCards([first, ...rest]: readonly string[], { limit, offset }: PageRequest): Promise<StoredRows> {
-    const params = { first, facets: JSON.stringify(rest), limit, offset };
-    return { docs: docsOf(this.statements.filtered.all(params)), total: this.statements.countFiltered.get(params)!.n };
+  async filteredCards(facets: readonly string[], request: PageRequest): Promise<StoredRows> {
+    return this.offThread('filteredCards', facets, request);
   }
 
   async card(id: string): Promise<StoredSingleCard | null> {
-    return this.statements.card.get(id) ?? null;
+    return this.reads.card(id);
   }
 
   async cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>> {
-    return this.statements.cards.all(JSON.stringify(ids));
+    return this.offThread('cards', ids);
   }
 
-  async searchCards({ key, lang, limit, offset, facets = [] }: CardSearch): Promise<StoredRows> {
-    const length = codePointLength(key);
-    const params = {
-      key, keyLength: length, lang: lang ?? null, limit, offset, match: `"${key.replaceAll('"', '""')}"`,
-      ...(facets.length > 0 ? { facets: JSON.stringify(facets) } : {}),
-    };
-    const search = facets.length > 0 ? this.statements.filteredSearch : this.statements.search;
-    if (length === 2) return { docs: docsOf(search.bigram.all(params)), total: search.countBigram.get(params)!.n };
-    return windowed((length >= 3 ? search.trigram : search.scan).all(params));
+  async searchCards(search: CardSearch): Promise<StoredRows> {
+    return this.offThread('searchCards', search);
   }
 
   async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
@@ -179,7 +96,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
   async catalogVersion(): Promise<string> {
     const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
     if (this.seenVersion?.dataVersion !== dataVersion) {
-      this.seenVersion = { dataVersion, version: this.statements.catalogVersion.get()?.value ?? '' };
+      this.seenVersion = { dataVersion, version: this.catalogVersionStatement.get()?.value ?? '' };
     }
     return this.seenVersion.version;
   }
@@ -244,21 +161,11 @@ export class SqliteCatalogBackend implements CatalogBackend {
   }
 
   async counts(): Promise<CatalogCounts> {
-    return { sets: this.statements.countSetsAll.get()!.n, cards: this.statements.countCards.get()!.n };
+    return this.reads.counts();
   }
 
   async summary(): Promise<StoredSummary> {
-    // One read transaction, so the counts, languages and stamp belong to the same catalog.
-    return this.db.transaction(() => {
-      const meta = new Map(this.statements.meta.all().map((row) => [row.key, row.value]));
-      return {
-        sets: this.statements.countSetsAll.get()!.n,
-        cards: this.statements.countCards.get()!.n,
-        languages: this.statements.languages.all().map((row) => row.lang),
-        version: meta.get('catalog_version') ?? '',
-        importedAt: meta.get('imported_at') ?? null,
-      };
-    }).deferred();
+    return this.offThread('summary');
   }
 
   async *setDocs(): AsyncIterable<string> {
@@ -274,6 +181,13 @@ export class SqliteCatalogBackend implements CatalogBackend {
   }
 
   async close(): Promise<void> {
+    await this.pool?.close();
     this.db.close();
+  }
+
+  /** A read in a worker, or here when there are none. */
+  private offThread<M extends WorkerRead>(method: M, ...args: Parameters<SqliteCatalogReads[M]>): Promise<ReturnType<SqliteCatalogReads[M]>> {
+    if (this.pool) return this.pool.read(method, ...args);
+    return Promise.resolve((this.reads[method] as (...a: unknown[]) => ReturnType<SqliteCatalogReads[M]>).apply(this.reads, args));
   }
 }

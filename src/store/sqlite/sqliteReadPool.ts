@@ -1,0 +1,49 @@
+import Database from 'better-sqlite3';
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import type { SqliteCatalogReads, WorkerRead } from './sqliteCatalogReads.js';
+import type { ReadOutcome, ReadTask } from './sqliteReadWorker.js';
+
+/**
+ * Read workers per instance unless SQLITE_READ_WORKERS says: one fewer than the cores (the main
+ * thread keeps one for HTTP), at least one, at most two; beyond that they compete with the main
+ * thread more than they help it.
+ */
+export const DEFAULT_READ_WORKERS = Math.min(2, Math.max(1, os.availableParallelism() - 1));
+
+/**
+ * Worker threads (Piscina), each with its own read-only connection to the catalog file, that run
+ * the catalog reads heavier than a point read, so a search or a listing never holds the event
+ * loop while a cheap request waits. WAL lets them read while the service's own connection writes;
+ * each read sees the catalog as last committed, so an import is seen by the next read.
+ */
+export class SqliteReadPool {
+  private readonly pool: Piscina<ReadTask, ReadOutcome>;
+
+  constructor(file: string, workers: number) {
+    this.pool = new Piscina({
+      filename: new URL('./sqliteReadWorker.js', import.meta.url).href,
+      minThreads: workers,
+      maxThreads: workers,
+      // Idle workers stay: starting one costs more than any read.
+      idleTimeout: Number.POSITIVE_INFINITY,
+      workerData: { file },
+    });
+  }
+
+  get workers(): number {
+    return this.pool.threads.length;
+  }
+
+  /** SqliteCatalogReads[method](...args) in a worker; a failure is the SqliteError the worker's driver threw. */
+  async read<M extends WorkerRead>(method: M, ...args: Parameters<SqliteCatalogReads[M]>): Promise<ReturnType<SqliteCatalogReads[M]>> {
+    const outcome = await this.pool.run({ method, args } as ReadTask);
+    if ('error' in outcome) throw new Database.SqliteError(outcome.error.message, outcome.error.code ?? 'SQLITE_ERROR');
+    return outcome.value as ReturnType<SqliteCatalogReads[M]>;
+  }
+
+  /** Lets the reads under way finish, then stops the workers (their connections close as they exit). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
