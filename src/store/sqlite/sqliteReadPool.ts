@@ -19,6 +19,7 @@ export const DEFAULT_READ_WORKERS = Math.min(2, Math.max(1, os.availableParallel
  */
 export class SqliteReadPool {
   private readonly pool: Piscina<ReadTask, ReadOutcome>;
+  private closed = false;
 
   constructor(file: string, workers: number) {
     this.pool = new Piscina({
@@ -37,6 +38,8 @@ export class SqliteReadPool {
 
   /** SqliteCatalogReads[method](...args) in a worker; a failure is the SqliteError the worker's driver threw. */
   async read<M extends WorkerRead>(method: M, ...args: Parameters<SqliteCatalogReads[M]>): Promise<ReturnType<SqliteCatalogReads[M]>> {
+    // Piscina would leave a task sent after close() pending for ever; say what better-sqlite3 says.
+    if (this.closed) throw new TypeError('The database connection is not open');
     const outcome = await this.pool.run({ method, args } as ReadTask);
     if ('error' in outcome) throw new Database.SqliteError(outcome.error.message, outcome.error.code ?? 'SQLITE_ERROR');
     return outcome.value as ReturnType<SqliteCatalogReads[M]>;
@@ -44,6 +47,7 @@ export class SqliteReadPool {
 
   /** Lets the reads under way finish, then stops the workers (their connections close as they exit). */
   close(): Promise<void> {
+    this.closed = true;
     return this.pool.close();
   }
 }
