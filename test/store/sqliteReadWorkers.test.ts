@@ -116,7 +116,7 @@ describe('SQLite read workers', () => {
     const other = new Database(broken);
     try {
       other.exec('DROP TABLE card_facets');
-      const failure = (backend: SqliteCatalogBackend) => backend.filteredCards(['type:Fire'], { limit: 5, offset: 0 })
+      const failure = (backend: SqliteCatalogBackend) => backend.facetSearchOrders(['type:Fire'])
         .then(() => assert.fail('read a dropped table'), (error: unknown) => error);
       const [fromWorker, fromThisThread] = await Promise.all([failure(inWorker), failure(onThisThread)]);
       assert.ok(fromWorker instanceof Database.SqliteError && fromThisThread instanceof Database.SqliteError);

@@ -68,8 +68,12 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return this.offThread('cardsInSet', setId, request);
   }
 
-  async filteredCards(facets: readonly string[], request: PageRequest): Promise<StoredRows> {
-    return this.offThread('filteredCards', facets, request);
+  async facetSearchOrders(facets: readonly string[]): Promise<{ version: string; orders: Record<string, number[]> }> {
+    return this.offThread('facetSearchOrders', facets);
+  }
+
+  async cardsAtSearchOrders(facet: string, orders: readonly number[]): Promise<{ version: string; docs: string[] }> {
+    return this.offThread('cardsAtSearchOrders', facet, orders);
   }
 
   async card(id: string): Promise<StoredSingleCard | null> {

@@ -4,7 +4,6 @@ import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import { codePointLength } from '../../catalog/searchKey.js';
 import type { Language } from '../../schemas/common.js';
-import { countBits, FacetBitsets, setBits } from './facetBitsets.js';
 
 type DocRow = { doc: string };
 type SearchRow = { doc: string; total: number };
@@ -87,14 +86,12 @@ const windowed = (rows: SearchRow[]): StoredRows => ({ docs: docsOf(rows), total
  */
 export class SqliteCatalogReads {
   private readonly statements;
-  private readonly facetBitsets: FacetBitsets;
   private readonly begin: Database.Statement;
   private readonly commit: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
     this.begin = db.prepare('BEGIN');
     this.commit = db.prepare('COMMIT');
-    this.facetBitsets = new FacetBitsets(db);
     this.statements = {
       setsAll: db.prepare<[number, number], DocRow>('SELECT doc FROM sets ORDER BY rank LIMIT ? OFFSET ?'),
       setsByLang: db.prepare<[string, number, number], DocRow>(
@@ -122,11 +119,12 @@ export class SqliteCatalogReads {
         `SELECT key, value FROM catalog_meta WHERE key IN ('catalog_version', 'imported_at')`),
       countFilteredCardsInSet: db.prepare<Record<string, unknown>, { n: number }>(`
         SELECT count(*) AS n FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}`),
-      // A filter-only listing's page: the cards of these search orders, found in its first facet's rows.
-      filteredPage: db.prepare<{ facet: string; orders: string }, DocRow>(`
+      facetSearchOrders: db.prepare<[string], number>('SELECT search_order FROM card_facets WHERE facet = ?').pluck(),
+      cardsAtSearchOrders: db.prepare<{ facet: string; orders: string }, string>(`
         SELECT c.doc FROM card_facets d JOIN cards c ON c.rowid = d.card_rowid
         WHERE d.facet = @facet AND d.search_order IN (SELECT value FROM json_each(@orders))
-        ORDER BY d.search_order`),
+        ORDER BY d.search_order`).pluck(),
+      catalogVersion: db.prepare<[], string>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`).pluck(),
     };
   }
 
@@ -155,13 +153,18 @@ export class SqliteCatalogReads {
     });
   }
 
-  filteredCards(facets: readonly string[], { limit, offset }: PageRequest): StoredRows {
-    return this.snapshot(() => {
-      const matching = this.facetBitsets.matching(facets);
-      const orders = setBits(matching, offset, limit);
-      const docs = orders.length === 0 ? [] : this.statements.filteredPage.all({ facet: facets[0]!, orders: JSON.stringify(orders) });
-      return { docs: docsOf(docs), total: countBits(matching) };
-    });
+  facetSearchOrders(facets: readonly string[]): { version: string; orders: Record<string, number[]> } {
+    return this.snapshot(() => ({
+      version: this.statements.catalogVersion.get() ?? '',
+      orders: Object.fromEntries(facets.map((facet) => [facet, this.statements.facetSearchOrders.all(facet)])),
+    }));
+  }
+
+  cardsAtSearchOrders(facet: string, orders: readonly number[]): { version: string; docs: string[] } {
+    return this.snapshot(() => ({
+      version: this.statements.catalogVersion.get() ?? '',
+      docs: orders.length === 0 ? [] : this.statements.cardsAtSearchOrders.all({ facet, orders: JSON.stringify(orders) }),
+    }));
   }
 
   card(id: string): StoredSingleCard | null {
@@ -222,4 +225,4 @@ export class SqliteCatalogReads {
 }
 
 /** The reads a worker runs: everything but the point reads, which cost less than the trip to a worker. */
-export type WorkerRead = 'sets' | 'cardsInSet' | 'filteredCards' | 'cards' | 'searchCards' | 'summary';
+export type WorkerRead = 'sets' | 'cardsInSet' | 'facetSearchOrders' | 'cardsAtSearchOrders' | 'cards' | 'searchCards' | 'summary';
