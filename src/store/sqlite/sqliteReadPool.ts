@@ -5,11 +5,11 @@ import type { SqliteCatalogReads, WorkerRead } from './sqliteCatalogReads.js';
 import type { ReadOutcome, ReadTask } from './sqliteReadWorker.js';
 
 /**
- * Read workers per instance unless SQLITE_READ_WORKERS says: one fewer than the cores (the main
- * thread keeps one for HTTP), at least one, at most two; beyond that they compete with the main
- * thread more than they help it.
+ * Read workers per instance unless SQLITE_READ_WORKERS says: as many as the cores, at most two. On
+ * two cores, two workers answered heavy pages at 1.5 to 3 times the rate of one while cards by id
+ * beside them kept the same p99; more would only compete with the main thread.
  */
-export const DEFAULT_READ_WORKERS = Math.min(2, Math.max(1, os.availableParallelism() - 1));
+export const DEFAULT_READ_WORKERS = Math.min(2, os.availableParallelism());
 
 /**
  * Worker threads (Piscina), each with its own read-only connection to the catalog file, that run
@@ -29,6 +29,10 @@ export class SqliteReadPool {
       // Idle workers stay: starting one costs more than any read.
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData: { file },
+      // Reads queued in the worker itself: with one at a time, each next read waited for the main
+      // thread to take the last answer, and a busy main thread left the worker idle (heavy reads
+      // behind 40 connections of cards by id: 82 req/s, p99 3.2 s; with four, 251 req/s, p99 98 ms).
+      concurrentTasksPerWorker: 4,
     });
   }
 
