@@ -114,9 +114,6 @@ export class SqliteCatalogReads {
       filteredCardsInSet: db.prepare<Record<string, unknown>, DocRow>(`
         SELECT c.doc FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}
         ORDER BY c.set_order LIMIT @limit OFFSET @offset`),
-      languages: db.prepare<[], string>('SELECT DISTINCT lang FROM sets').pluck(),
-      meta: db.prepare<[], { key: string; value: string }>(
-        `SELECT key, value FROM catalog_meta WHERE key IN ('catalog_version', 'imported_at')`),
       countFilteredCardsInSet: db.prepare<Record<string, unknown>, { n: number }>(`
         SELECT count(*) AS n FROM cards c WHERE c.set_id = @set${hasFacets('c.search_order')}`),
       facetSearchOrders: db.prepare<[string], number>('SELECT search_order FROM card_facets WHERE facet = ?').pluck(),
@@ -125,6 +122,9 @@ export class SqliteCatalogReads {
         WHERE d.facet = @facet AND d.search_order IN (SELECT value FROM json_each(@orders))
         ORDER BY d.search_order`).pluck(),
       catalogVersion: db.prepare<[], string>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`).pluck(),
+      languages: db.prepare<[], string>('SELECT DISTINCT lang FROM sets').pluck(),
+      meta: db.prepare<[], { key: string; value: string }>(
+        `SELECT key, value FROM catalog_meta WHERE key IN ('catalog_version', 'imported_at')`),
     };
   }
 
