@@ -10,7 +10,10 @@
  * the one database and loads them all at once (the connections split between them), summing req/s.
  * Last, the issue's mixed workload (mixedWorkload.ts) on one fresh instance without the catalog cache
  * (CATALOG_CACHE_MB=0) and one with it (the default, or CATALOG_CACHE_MB), with the cache's hit ratio
- * as the instance's metrics (METRICS_PORT) count it.
+ * as the instance's metrics (METRICS_PORT) count it. Before it, cheap requests behind heavy ones (behindHeavy.ts).
+ * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, say);
+ * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
+ * pays its query.
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +22,7 @@ import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { behindHeavy, type Instance } from './behindHeavy.js';
 import { loadMixed, mixedPaths } from './mixedWorkload.js';
 import { freePort, root, rssMiB, run, startProcess } from './processes.js';
 
@@ -31,6 +35,7 @@ const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 const postgresAdminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (!['sqlite', 'postgres'].includes(storeKind)) throw new Error('BENCH_STORE must be sqlite or postgres');
 if (!Number.isInteger(instances) || instances < 1) throw new Error('BENCH_INSTANCES must be a positive integer');
+const only = new RegExp(process.env.BENCH_ONLY ?? '', 'i');
 
 interface Scenario { name: string; path: string; method?: 'POST'; body?: string }
 const mcpCall = (name: string, args: Record<string, unknown>) =>
@@ -44,6 +49,8 @@ const scenarios: Scenario[] = [
   { name: 'a page of a set\'s cards', path: '/v1/cards?set=en-sv03.5&limit=50' },
   { name: 'a set list page', path: '/v1/sets?limit=50' },
   { name: 'search, common term', path: '/v1/cards?q=pikachu&limit=20' },
+  { name: 'search, common term, English', path: '/v1/cards?q=pikachu&lang=en&limit=20' },
+  { name: 'search, common trigram, 50 per page', path: '/v1/cards?q=ion&limit=50' },
   { name: 'search, rare term', path: '/v1/cards?q=wynaut&limit=20' },
   { name: 'search, 2-char CJK', path: `/v1/cards?q=${encodeURIComponent('ピカ')}&limit=20` },
   { name: 'filters alone, 50', path: '/v1/cards?type=Fire&subtype=Stage2&legal=expanded&limit=50' },
@@ -124,10 +131,11 @@ async function main(): Promise<void> {
     console.log(`store: ${databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}, ${instances} instance(s)`);
     console.log(`import: ${Number.isNaN(importSeconds) ? 'skipped (BENCH_DATABASE_URL)' : `${importSeconds.toFixed(1)} s`}`);
     console.log(`cold start to first healthy answer: ${coldStartMs.toFixed(0)} ms`);
+    console.log(`catalog cache: ${process.env.CATALOG_CACHE_MB === '0' ? 'off (CATALOG_CACHE_MB=0)' : `${process.env.CATALOG_CACHE_MB || '64'} MB`}`);
     console.log(`load: ${connections} connections, ${duration} s per run\n`);
     console.log('| scenario | bytes | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter(({ name }) => only.test(name))) {
       const request = scenario.method ? { method: scenario.method, body: scenario.body } : {};
       const scenarioHeaders = scenario.method ? { ...headers, ...MCP_HEADERS } : headers;
       const response = await fetch(baseUrl + scenario.path, { headers: scenarioHeaders, ...request });
@@ -146,11 +154,27 @@ async function main(): Promise<void> {
     const exits = [server, ...others].map((child) => new Promise((resolve) => child.once('exit', resolve)));
     for (const child of [server, ...others, bare]) child.kill('SIGTERM');
     await Promise.all(exits);
-    await mixedRuns(env, headers);
+    if (only.test('cheap behind heavy')) await behindHeavy((extra) => startInstance({ ...env, ...extra }), headers, connections, duration);
+    if (only.test('mixed workload')) await mixedRuns(env, headers);
   } finally {
     await throwaway?.drop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** A fresh service instance on a free port, ready. */
+async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startProcess(['dist/src/main.js'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, `${baseUrl}/healthz`);
+  return {
+    baseUrl,
+    async stop() {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /** The mixed workload on one fresh instance without the catalog cache, then on one with it. */
@@ -159,7 +183,7 @@ async function mixedRuns(env: NodeJS.ProcessEnv, headers: Record<string, string>
     `a fresh instance each, ${connections} connections, ${duration} s:\n`);
   console.log('| catalog cache | req/s | p50 ms | p99 ms | answered from memory |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const cacheMb of ['0', env.CATALOG_CACHE_MB || '64']) {
+  for (const cacheMb of new Set(['0', env.CATALOG_CACHE_MB || '64'])) {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const metricsPort = await freePort();

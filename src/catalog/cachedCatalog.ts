@@ -18,7 +18,10 @@ export interface CachedCatalogOptions {
 
 export interface CatalogCacheStats {
   hits: number;
+  /** Reads that went to the database. */
   misses: number;
+  /** Reads answered by a miss already under way for the same request (not counted in hits or misses). */
+  joined: number;
   entries: number;
   bytes: number;
   maxBytes: number;
@@ -34,19 +37,24 @@ export const ENTRY_OVERHEAD = 64;
  * wrapped store gave (pages and documents as JSON text, and the nulls of what does not exist),
  * keyed by the normalized request. Every import or rebuild changes the catalog's version; a write
  * through this store drops everything at once, and a timer reads the version (cheap) so a write by
- * another instance or process drops everything within a second.
+ * another instance or process drops everything within a second. Concurrent misses of one request
+ * share one database read, so a burst on a page nobody asked for since the last import (a cold
+ * start, the drop an import causes) costs one query, not one per connection.
  */
 export class CachedCatalog implements CatalogStore {
   private readonly cache: VersionedCache<unknown>;
   private hits = 0;
   private misses = 0;
+  private joined = 0;
+  /** The misses under way, by key, with the epoch they started in: none is joined across a drop. */
+  private readonly inFlight = new Map<string, { epoch: number; answer: Promise<unknown> }>();
 
   constructor(private readonly inner: CatalogStore, options: CachedCatalogOptions) {
     this.cache = new VersionedCache(() => inner.catalogVersion(), options);
   }
 
   stats(): CatalogCacheStats {
-    return { hits: this.hits, misses: this.misses, ...this.cache.stats };
+    return { hits: this.hits, misses: this.misses, joined: this.joined, ...this.cache.stats };
   }
 
   listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
@@ -141,18 +149,29 @@ export class CachedCatalog implements CatalogStore {
     await this.inner.close();
   }
 
-  private async cached<T>(key: unknown[], read: () => Promise<T>, bytesOf: (value: T) => number): Promise<T> {
+  private cached<T>(key: unknown[], read: () => Promise<T>, bytesOf: (value: T) => number): Promise<T> {
     const text = JSON.stringify(key);
     const hit = this.cache.get(text);
     if (hit !== undefined) {
       this.hits += 1;
-      return hit as T;
+      return Promise.resolve(hit as T);
+    }
+    const epoch = this.cache.epoch;
+    const underWay = this.inFlight.get(text);
+    if (underWay?.epoch === epoch) {
+      this.joined += 1;
+      return underWay.answer as Promise<T>;
     }
     this.misses += 1;
-    const epoch = this.cache.epoch;
-    const value = await read();
-    this.store(epoch, text, freeze(value), bytesOf(value));
-    return value;
+    const answer = (async () => {
+      const value = await read();
+      this.store(epoch, text, freeze(value), bytesOf(value));
+      return value;
+    })().finally(() => {
+      if (this.inFlight.get(text)?.answer === answer) this.inFlight.delete(text);
+    });
+    this.inFlight.set(text, { epoch, answer });
+    return answer;
   }
 
   private store(epoch: number, key: string, value: unknown, bytes: number): void {

@@ -31,8 +31,17 @@ export interface CatalogBackend {
   set(id: string): Promise<{ doc: string; cardCount: number; otherLanguages: string } | null>;
   /** null when the set does not exist. */
   cardsInSet(setId: string, request: FilteredPageRequest): Promise<StoredRows | null>;
-  /** The cards having every facet, walking the first facet's cards in search order. */
-  filteredCards(facets: readonly string[], request: PageRequest): Promise<StoredRows>;
+  /**
+   * The search orders of the cards of each facet (a facet no card has is absent), and the catalog
+   * version they belong to, from one snapshot: what FilterIndex builds its bitsets from.
+   */
+  facetSearchOrders(facets: readonly string[]): Promise<{ version: string; orders: Record<string, number[]> }>;
+  /**
+   * The stored documents of the cards at these search orders, each having `facet` (the rows are
+   * found through it), in search order; and the catalog version, from the same snapshot, even
+   * when there are no orders.
+   */
+  cardsAtSearchOrders(facet: string, orders: readonly number[]): Promise<{ version: string; docs: string[] }>;
   card(id: string): Promise<StoredSingleCard | null>;
   /** The cards of these ids that exist, in any order, in one statement. */
   cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>>;

@@ -4,6 +4,7 @@ import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
 import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
+import { FilterIndex } from './filterIndex.js';
 import type { ImportProgress } from './importProgress.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
@@ -12,7 +13,11 @@ import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './serv
  * what the backend reads back is spliced into served documents and cut into pages here.
  */
 export class StoredCatalog implements CatalogStore {
-  constructor(private readonly backend: CatalogBackend) {}
+  private readonly filters: FilterIndex;
+
+  constructor(private readonly backend: CatalogBackend) {
+    this.filters = new FilterIndex(backend);
+  }
 
   async listSets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
     return pageOf(await this.backend.sets({ lang, limit: limit + 1, offset }), limit, offset);
@@ -29,7 +34,8 @@ export class StoredCatalog implements CatalogStore {
   }
 
   async listFilteredCards(facets: readonly string[], { limit, offset }: PageRequest): Promise<Page<Card>> {
-    return pageOf(await this.backend.filteredCards(facets, { limit: limit + 1, offset }), limit, offset);
+    if (facets.length === 0) return { items: [], total: 0, hasMore: false };
+    return pageOf(await this.filters.page(facets, { limit: limit + 1, offset }), limit, offset);
   }
 
   async getCard(id: string): Promise<JsonText<CardWithLanguages> | null> {

@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   const dir = args.positionals[0]!;
 
   const progress = createProgressDisplay();
-  const store = await openCatalogStore(readConfig().databaseUrl);
+  // An export reads every row in one pass on this thread: read workers would only sit idle.
+  const store = await openCatalogStore(readConfig().databaseUrl, { ...process.env, SQLITE_READ_WORKERS: '0' });
   try {
     const counts = await writeOwnExport(dir, store, progress.update);
     progress.stop();

@@ -69,7 +69,8 @@ async function main(): Promise<void> {
   const source = await detectSource(args.positionals[0]!);
 
   const progress = createProgressDisplay();
-  const store = await openCatalogStore(databaseUrl);
+  // Writes and its own counts only: no read workers beside an import that needs the memory.
+  const store = await openCatalogStore(databaseUrl, { ...process.env, SQLITE_READ_WORKERS: '0' });
   try {
     const { report, counts } = await runImport(source, store, {
       progress: progress.update,

@@ -13,6 +13,7 @@ import { isPostgresUnavailable } from './postgres/unavailable.js';
 import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';
 import { SqliteAccessStore } from './sqlite/sqliteAccessStore.js';
 import { SqliteCatalogBackend } from './sqlite/sqliteCatalogBackend.js';
+import { DEFAULT_READ_WORKERS } from './sqlite/sqliteReadPool.js';
 import { isSqliteUnavailable } from './sqlite/unavailable.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
@@ -21,9 +22,11 @@ export const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl
 
 /**
  * The catalog store that DATABASE_URL names, its answers cached in memory up to CATALOG_CACHE_MB
- * (default 64; 0 for no cache). For PostgreSQL, `env` also gives DATABASE_POOL_SIZE (connections
- * per pool, default 10), DATABASE_READ_URL (an optional replica for catalog reads) and the timeouts
- * below. A database that cannot be reached, or not in time, fails its calls with StoreUnavailableError.
+ * (default 64; 0 for no cache). For SQLite, `env` also gives SQLITE_READ_WORKERS (the threads that
+ * run searches and pages off the event loop, default DEFAULT_READ_WORKERS; 0 for none). For
+ * PostgreSQL, `env` also gives DATABASE_POOL_SIZE (connections per pool, default 10),
+ * DATABASE_READ_URL (an optional replica for catalog reads) and the timeouts below. A database
+ * that cannot be reached, or not in time, fails its calls with StoreUnavailableError.
  */
 export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<CatalogStore> {
   const cacheBytes = catalogCacheBytes(env);
@@ -36,7 +39,8 @@ async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): P
     const backend = await PostgresCatalogBackend.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env), timeouts: timeouts(env) });
     return new StoredCatalog(classifyFailures(backend, isPostgresUnavailable));
   }
-  return new StoredCatalog(classifyFailures(new SqliteCatalogBackend(sqlitePath(databaseUrl)), isSqliteUnavailable));
+  const backend = new SqliteCatalogBackend(sqlitePath(databaseUrl), { readWorkers: readWorkers(env) });
+  return new StoredCatalog(classifyFailures(backend, isSqliteUnavailable));
 }
 
 /**
@@ -86,6 +90,16 @@ function timeouts(env: NodeJS.ProcessEnv): { connectTimeoutMs: number; statement
     connectTimeoutMs: milliseconds('DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
     statementTimeoutMs: milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
   };
+}
+
+function readWorkers(env: NodeJS.ProcessEnv): number {
+  const raw = env.SQLITE_READ_WORKERS;
+  if (raw === undefined || raw === '') return DEFAULT_READ_WORKERS;
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
+    throw new ConfigError(`SQLITE_READ_WORKERS must be an integer from 0 (reads on the main thread) to 64, got "${raw}"`);
+  }
+  return workers;
 }
 
 function readUrl(env: NodeJS.ProcessEnv): string | undefined {
