@@ -149,7 +149,8 @@ async function main(): Promise<void> {
     console.log(errors === 0 ? '\nsoak: no errors' : `\nsoak: ${errors} errors`);
     process.exitCode = errors === 0 ? 0 : 1;
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    // A revocation by the keys CLI may still be closing its files: retry rather than fail the run.
+    rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
