@@ -199,13 +199,13 @@ export class PostgresCatalogBackend implements CatalogBackend {
     return counts;
   }
 
-  /** Read from the primary: right after an import, and before seeding an empty catalog, a lagging replica would mislead. */
   /** From the primary, like counts(). */
   async importedAt(): Promise<string | null> {
     const { rows } = await this.primary.query<{ value: string }>(`SELECT value FROM catalog_meta WHERE key = 'imported_at'`);
     return rows[0]?.value ?? null;
   }
 
+  /** Read from the primary: right after an import, and before seeding an empty catalog, a lagging replica would mislead. */
   async counts(): Promise<CatalogCounts> {
     const { rows } = await this.primary.query<CatalogCounts>(
       'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');
