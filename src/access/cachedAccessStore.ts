@@ -105,7 +105,7 @@ export class CachedAccessStore extends AccessStoreDecorator {
     try {
       return await this.inner.insertKey(key, addressLimit);
     } finally {
-      this.cache.drop();
+      await this.cache.dropAfterWrite();
     }
   }
 
@@ -113,7 +113,7 @@ export class CachedAccessStore extends AccessStoreDecorator {
     try {
       return await this.inner.revokeKeys(selector, revokedAt);
     } finally {
-      this.cache.drop();
+      await this.cache.dropAfterWrite();
     }
   }
 

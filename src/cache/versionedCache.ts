@@ -62,6 +62,15 @@ export class VersionedCache<V> {
     this.dropped += 1;
   }
 
+  /**
+   * Drops everything after the owner's own write, then reads the version the write made, so the
+   * next timed check does not find it changed and drop what was cached since.
+   */
+  async dropAfterWrite(): Promise<void> {
+    this.drop();
+    await this.checkVersion().catch(() => undefined);
+  }
+
   /** Reads the version now, dropping everything if it changed; rejects when it cannot be read. */
   async checkVersion(): Promise<void> {
     const startedAt = this.now();

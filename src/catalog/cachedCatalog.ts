@@ -103,7 +103,7 @@ export class CachedCatalog implements CatalogStore {
     try {
       return await this.inner.replaceCatalog(catalog, progress);
     } finally {
-      this.cache.drop();
+      await this.cache.dropAfterWrite();
     }
   }
 
@@ -111,7 +111,7 @@ export class CachedCatalog implements CatalogStore {
     try {
       return await this.inner.rebuildStaleRows(progress);
     } finally {
-      this.cache.drop();
+      await this.cache.dropAfterWrite();
     }
   }
 
