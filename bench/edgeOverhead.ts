@@ -1,46 +1,46 @@
 /**
  * What the front door's per-request work costs (request ids, the request log line, the security
- * headers, the flood limit on unkeyed requests): one card by id, authenticated and counted, on
- * this checkout and on a built checkout from before that work (BENCH_BASELINE, e.g. a worktree
- * of 776d5eb with `npm ci && npm run build`), in interleaved rounds so drift hits both alike.
- * Each server is a fresh SQLite file with the demo catalog.
+ * headers): one card by id, authenticated and counted, on this build with them and without them
+ * (bench/frontDoorServer.ts), in interleaved rounds so drift hits every variant alike. Each server
+ * is a fresh SQLite file with the demo catalog. Run by `npm run bench` (BENCH_ONLY=front), or alone:
  *
- *   BENCH_BASELINE=/work/base11 node dist/bench/edgeOverhead.js [rounds, default 3] [seconds, default 5]
+ *   node dist/bench/edgeOverhead.js [rounds, default 3] [seconds, default 5]
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, root, run, startProcess } from './processes.js';
+import { fileURLToPath } from 'node:url';
+import { cpuSeconds, freePort, run, startProcess } from './processes.js';
 
-const baseline = process.env.BENCH_BASELINE;
-if (!baseline) throw new Error('BENCH_BASELINE must name a built checkout from before the front door (see the header)');
-const rounds = Number(process.argv[2] ?? 3);
-const seconds = Number(process.argv[3] ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-interface Variant { name: string; checkout: string; logLevel: string }
+interface Variant { name: string; frontDoor: 'on' | 'off'; logLevel: string }
 const variants: Variant[] = [
-  { name: 'before (baseline), LOG_LEVEL=warn', checkout: baseline, logLevel: 'warn' },
-  { name: 'now, LOG_LEVEL=warn', checkout: root, logLevel: 'warn' },
-  { name: 'now, LOG_LEVEL=info (a line per request)', checkout: root, logLevel: 'info' },
+  { name: 'without: no request ids, no security headers, LOG_LEVEL=warn', frontDoor: 'off', logLevel: 'warn' },
+  { name: 'with them, LOG_LEVEL=warn', frontDoor: 'on', logLevel: 'warn' },
+  { name: 'with them, LOG_LEVEL=info (the default: a line per request)', frontDoor: 'on', logLevel: 'info' },
 ];
 
-async function measure(variant: Variant): Promise<{ rps: number; p99: number }> {
+interface Measure { rps: number; p99: number; cpuMicros: number }
+
+async function measure(variant: Variant, seconds: number, connections: number): Promise<Measure> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'edge-bench-'));
   const port = await freePort();
   const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, 'catalog.db')}`, PORT: String(port), HOST: '127.0.0.1',
-    LOG_LEVEL: variant.logLevel, UNKEYED_REQUESTS_PER_MINUTE: '0' };
+    LOG_LEVEL: variant.logLevel, FRONT_DOOR_HEADERS: variant.frontDoor };
   // Its log goes to /dev/null, as to a file: read by this process, it would slow the load generator.
-  const server = await startProcess([path.join(variant.checkout, 'dist/src/main.js')], env, `http://127.0.0.1:${port}/healthz`);
+  const server = await startProcess([path.join(here, 'frontDoorServer.js')], env, `http://127.0.0.1:${port}/healthz`);
   try {
-    const key = (await run(process.execPath, [path.join(variant.checkout, 'dist/src/cli/keys.js'), 'create', '--email',
+    const key = (await run(process.execPath, [path.join(here, '../src/cli/keys.js'), 'create', '--email',
       `edge-${Date.now()}@example.test`, '--tier', 'internal', '--unlimited'], env)).trim();
     const options = { url: `http://127.0.0.1:${port}/v1/cards?id=en-base1-4`, connections, headers: { authorization: `Bearer ${key}` } };
     await autocannon({ ...options, duration: 1 });
+    const cpuBefore = cpuSeconds(server.pid!);
     const result = await autocannon({ ...options, duration: seconds });
+    const cpuMicros = ((cpuSeconds(server.pid!) - cpuBefore) * 1e6) / result.requests.total;
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${variant.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    return { rps: result.requests.average, p99: result.latency.p99 };
+    return { rps: result.requests.average, p99: result.latency.p99, cpuMicros };
   } finally {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
@@ -49,16 +49,35 @@ async function measure(variant: Variant): Promise<{ rps: number; p99: number }> 
   }
 }
 
-const results = new Map<string, Array<{ rps: number; p99: number }>>(variants.map((v) => [v.name, []]));
-for (let round = 1; round <= rounds; round++) {
-  for (const variant of variants) results.get(variant.name)!.push(await measure(variant));
+/**
+ * Besides req/s, the server's CPU time per request: on a shared machine, where the load generator
+ * and other work take turns with the server, it drifts far less than throughput does.
+ */
+export async function edgeOverhead(rounds: number, seconds: number, connections: number): Promise<void> {
+  const results = new Map<string, Measure[]>(variants.map((v) => [v.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const variant of variants) results.get(variant.name)!.push(await measure(variant, seconds, connections));
+  }
+  console.log(`\nthe front door's cost: one card by id, ${connections} connections, ${seconds} s per run, ${rounds} interleaved rounds\n`);
+  console.log('| variant | req/s per round | p99 ms per round | server CPU µs per request | req/s vs without | CPU per request vs without |');
+  console.log('|---|---|---|---|---|---|');
+  const without = results.get(variants[0]!.name)!;
+  const each = (list: Measure[], f: (m: Measure, i: number) => string) => list.map(f).join(', ');
+  for (const variant of variants) {
+    const list = results.get(variant.name)!;
+    const cpuRatios = list.map((m, i) => m.cpuMicros / without[i]!.cpuMicros);
+    console.log(`| ${variant.name} | ${each(list, (m) => m.rps.toFixed(0))} | ${each(list, (m) => String(m.p99))} | ` +
+      `${each(list, (m) => m.cpuMicros.toFixed(1))} | ${each(list, (m, i) => (m.rps / without[i]!.rps).toFixed(3))} | ` +
+      `${cpuRatios.map((r) => r.toFixed(3)).join(', ')} (median ${median(cpuRatios).toFixed(3)}) |`);
+  }
 }
-console.log(`one card by id, ${connections} connections, ${seconds} s per run, ${rounds} interleaved rounds\n`);
-console.log('| variant | req/s per round | p99 ms per round | req/s vs before |');
-console.log('|---|---|---|---|');
-const before = results.get(variants[0]!.name)!;
-for (const variant of variants) {
-  const list = results.get(variant.name)!;
-  const ratios = list.map((r, i) => (r.rps / before[i]!.rps).toFixed(3));
-  console.log(`| ${variant.name} | ${list.map((r) => r.rps.toFixed(0)).join(', ')} | ${list.map((r) => r.p99).join(', ')} | ${ratios.join(', ')} |`);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await edgeOverhead(Number(process.argv[2] ?? 3), Number(process.argv[3] ?? 5), Number(process.env.BENCH_CONNECTIONS ?? 50));
 }

@@ -30,7 +30,11 @@ export function freePort(): Promise<number> {
 /** Starts a server process and waits until `readyUrl` answers 200; `onOutput` receives its standard output. */
 export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string,
   onOutput?: (text: string) => void): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'] });
+  // BENCH_SERVER_CPUS (e.g. 1, with the bench itself under `taskset -c 0`) keeps server and load
+  // generator off each other's core: on two cores, their taking turns is most of a run's drift.
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  const [command, commandArgs] = cpus ? ['taskset', ['-c', cpus, process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'] });
   child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
   let exited = false;
   child.on('exit', () => { exited = true; });
@@ -47,3 +51,14 @@ export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 }
+
+/** The CPU time a process has used so far (user and system, all its threads), in seconds. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, 100 on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -11,6 +11,7 @@
  * Last, the issue's mixed workload (mixedWorkload.ts) on one fresh instance without the catalog cache
  * (CATALOG_CACHE_MB=0) and one with it (the default, or CATALOG_CACHE_MB), with the cache's hit ratio
  * as the instance's metrics (METRICS_PORT) count it. Before it, cheap requests behind heavy ones (behindHeavy.ts).
+ * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts).
  * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, say);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
@@ -23,6 +24,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { behindHeavy, type Instance } from './behindHeavy.js';
+import { edgeOverhead } from './edgeOverhead.js';
 import { loadMixed, mixedPaths } from './mixedWorkload.js';
 import { freePort, root, rssMiB, run, startProcess } from './processes.js';
 
@@ -156,6 +158,7 @@ async function main(): Promise<void> {
     await Promise.all(exits);
     if (only.test('cheap behind heavy')) await behindHeavy((extra) => startInstance({ ...env, ...extra }), headers, connections, duration);
     if (only.test('mixed workload')) await mixedRuns(env, headers);
+    if (only.test('front door')) await edgeOverhead(3, duration, connections);
   } finally {
     await throwaway?.drop();
     rmSync(work, { recursive: true, force: true });

@@ -1,9 +1,9 @@
-import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AccessControl } from './access/accessControl.js';
-import { RATE_LIMIT_HEADERS, setRateLimitHeaders } from './edge/rateLimitHeaders.js';
+import { setRateLimitHeaders } from './edge/rateLimitHeaders.js';
+import { EXPOSED_HEADERS, installCors, setCorsHeaders } from './edge/cors.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './edge/requestId.js';
 import { RequestLog } from './edge/requestLog.js';
 import { setSecurityHeaders } from './edge/securityHeaders.js';
@@ -42,26 +42,31 @@ export interface AppDeps {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Where the edges report requests, refusals and failures; NO_METRICS (nothing) unless given. */
   metrics?: ServiceMetrics;
+  /**
+   * For bench/frontDoor.ts only, which measures what they cost: false leaves out the request ids
+   * (Fastify's own counter instead, no X-Request-Id) and the security headers. Always on in the service.
+   */
+  frontDoorHeaders?: boolean;
 }
-
-export const MCP_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
-/** The response headers a browser script may read. */
-const EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag', REQUEST_ID_HEADER];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
+  const frontDoorHeaders = deps.frontDoorHeaders ?? true;
   // Every response carries its request id, the unkeyed rate-limit headers (keyed routes replace
-  // them with the key's month) and the security headers.
+  // them with the key's month), the security headers and CORS's.
   const setEdgeHeaders = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    if (frontDoorHeaders) {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      setSecurityHeaders(reply);
+    }
     setRateLimitHeaders(reply, unkeyedAllowance(now()));
-    setSecurityHeaders(reply);
+    setCorsHeaders(reply);
   };
   const metrics = deps.metrics ?? NO_METRICS;
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new RequestLog(deps.logRequests ?? false),
-    genReqId: requestIdOf,
+    ...(frontDoorHeaders ? { genReqId: requestIdOf } : {}),
     trustProxy: deps.config.trustProxy,
     // While stopping, a request that still arrives on an open connection is answered in full (with
     // Connection: close) rather than with Fastify's own 503 body, which is not our error shape.
@@ -72,7 +77,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // What the router refuses before any hook runs gets the headers and the error shape of every other answer.
     frameworkErrors: (error, request, reply) => {
       setEdgeHeaders(request, reply);
-      reply.header('Access-Control-Allow-Origin', '*');
       const refusal = routerRefusal(error, request);
       return sendError(reply, refusal.status, refusal.message);
     },
@@ -87,32 +91,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     setEdgeHeaders(request, reply);
     done();
   });
+  await installCors(app);
   if (metrics !== NO_METRICS) {
     app.addHook('onResponse', (request, reply, done) => {
       metrics.requestServed(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
   }
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    // If-None-Match for a script that revalidates by itself (a browser's own cache needs no preflight).
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS],
-    exposedHeaders: EXPOSED_HEADERS,
-    maxAge: 86400,
-    strictPreflight: false,
-  });
   await app.register(swagger, openApiOptions(deps.config.publicBaseUrl));
   // After CORS, so a throttled answer carries its headers; before every route's own work.
   const throttle = await UnkeyedThrottle.install(app, {
     perMinute: deps.config.unkeyedRequestsPerMinute ?? DEFAULT_UNKEYED_REQUESTS_PER_MINUTE,
     isValidKey: (authorization) => deps.access.isValidKey(authorization),
   });
-  app.addHook('onRequest', async (request, reply) => {
-    const refused = await throttle.check(request);
-    if (!refused) return;
-    setRateLimitHeaders(reply, refused.allowance, refused.retryAfterSeconds);
-    await sendError(reply, 429, refused.message);
+  app.addHook('onRequest', (request, reply, done) => {
+    const checking = throttle.check(request);
+    if (checking === undefined) return done();
+    checking.then((refused) => {
+      if (!refused) return done();
+      setRateLimitHeaders(reply, refused.allowance, refused.retryAfterSeconds);
+      return sendError(reply, 429, refused.message);
+    }, done);
   });
 
   const queries = new CatalogQueries(deps.store, now);

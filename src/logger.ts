@@ -20,12 +20,18 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
   };
 }
 
+/** What the log holds back before one write: lines of a busy instance go out 4 KiB at a time. */
+const LOG_BATCH_BYTES = 4096;
+/** And how long it holds them at most: an idle instance's lines are out within this. */
+const LOG_FLUSH_MS = 200;
+
 /**
- * Standard output for the service's log, written asynchronously: the lines logged while a write is
- * under way go out together in the next one, so a busy instance makes one write for many request
- * lines instead of one each, and an idle one still writes each line at once. pino writes out what
- * is left when the process exits.
+ * Standard output for the service's log, written asynchronously and in batches: a line waits until
+ * 4 KiB of lines are held or 200 ms passed, so a busy instance makes one write for a batch of
+ * request lines instead of one each (a line per request cost a fifth of a cheap request when each
+ * was written by itself). pino writes out what is left when the process exits; `kill -9` loses
+ * at most the last 200 ms of lines.
  */
 export function standardOutput(): DestinationStream {
-  return destination({ dest: 1, sync: false });
+  return destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
 }

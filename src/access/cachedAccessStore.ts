@@ -8,9 +8,11 @@ export interface CachedAccessStoreOptions {
   /** How often the keys' version is read; 250 ms unless told. */
   checkEveryMs?: number;
   /**
-   * Whether every answer from memory first reads the keys' version: for a store where that read
-   * costs no round trip (SQLite's `PRAGMA data_version` is shared memory), so a revocation by
-   * another process takes effect on the next request rather than within a second.
+   * Whether an answer from memory first reads the keys' version unless a read started within the
+   * last CONFIRMED_LATELY_MS: for a store where that read costs no round trip (SQLite's
+   * `PRAGMA data_version` is shared memory), so a revocation by another process takes effect within
+   * milliseconds rather than within a second, while a busy instance reads it a hundred times a
+   * second rather than on every request.
    */
   confirmEachLookup?: boolean;
   /** A monotonic clock in ms (tests). */
@@ -27,6 +29,8 @@ export interface KeyCacheStats {
 }
 
 export const DEFAULT_MAX_KEY_ENTRIES = 100_000;
+/** How recent a check of the keys' version spares a lookup its own (confirmEachLookup). */
+export const CONFIRMED_LATELY_MS = 10;
 
 /**
  * An AccessStore that answers findKeyByHash from memory: an LRU of the key records the wrapped
@@ -57,7 +61,8 @@ export class CachedAccessStore extends AccessStoreDecorator {
   }
 
   override async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
-    const hit = await this.fromMemory(keyHash);
+    await this.confirmIfDue();
+    const hit = this.fromMemory(keyHash);
     if (hit !== undefined) return hit;
     const epoch = this.cache.epoch;
     const record = await this.inner.findKeyByHash(keyHash);
@@ -67,7 +72,8 @@ export class CachedAccessStore extends AccessStoreDecorator {
 
   /** A known key is counted by the store it wraps; an unknown one is looked up and counted in one step. */
   override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
-    const key = await this.fromMemory(keyHash);
+    await this.confirmIfDue();
+    const key = this.fromMemory(keyHash);
     if (key !== undefined) return this.countKnown(key, month);
     // A burst on a key not in memory sends one lookup, not one per request: the others wait for
     // it and are counted as known keys.
@@ -92,9 +98,15 @@ export class CachedAccessStore extends AccessStoreDecorator {
     return { key, used: key.revokedAt === null ? await this.inner.countRequest(key.id, month, key.monthlyLimit) : null };
   }
 
+  /** With confirmEachLookup: reads the keys' version unless a read started lately. */
+  private async confirmIfDue(): Promise<void> {
+    if (this.confirmEachLookup && this.cache.size > 0 && !this.cache.confirmedWithin(CONFIRMED_LATELY_MS)) {
+      await this.cache.checkVersion().catch(() => undefined);
+    }
+  }
+
   /** The key's record if memory holds it (counted as a hit or a miss). */
-  private async fromMemory(keyHash: string): Promise<KeyRecord | undefined> {
-    if (this.confirmEachLookup && this.cache.stats.entries > 0) await this.cache.checkVersion().catch(() => undefined);
+  private fromMemory(keyHash: string): KeyRecord | undefined {
     const hit = this.cache.get(keyHash);
     if (hit !== undefined) this.hits += 1;
     else this.misses += 1;

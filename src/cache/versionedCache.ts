@@ -48,6 +48,16 @@ export class VersionedCache<V> {
     return this.lru.get(key)?.value;
   }
 
+  /** Whether a version check that found the current version started within the last `ms`. */
+  confirmedWithin(ms: number): boolean {
+    return this.now() - this.confirmedAt <= ms;
+  }
+
+  /** The entries held. */
+  get size(): number {
+    return this.lru.size;
+  }
+
   /** A mark to take before reading what set() will store: a drop in between makes set() a no-op. */
   get epoch(): number {
     return this.dropped;

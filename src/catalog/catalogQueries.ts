@@ -2,12 +2,21 @@ import type { Language } from '../schemas/common.js';
 import { facetsOf, languageFacet, type CardFilters } from './cardFacets.js';
 import type { CatalogStore, Page } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
-import { batchBody, listBody, singleBody } from './servedJson.js';
+import { ByteBoundedLru } from '../cache/byteBoundedLru.js';
+import { AnswerContent } from './answerContent.js';
+import { batchHead, listHead, singleHead, withRetrievedAt } from './servedJson.js';
 
-/** What a catalog read answers: the JSON body as sent, or an expected failure as a value. */
+/** What a catalog read answers: the JSON answer as sent (its content and when it was produced), or an expected failure as a value. */
 export type QueryResult =
-  | { ok: true; body: string }
+  | { ok: true; content: AnswerContent; retrievedAt: Date }
   | { ok: false; status: 400 | 404; message: string };
+
+/** The whole body of an answer, `retrieved_at` included. */
+export const answerBody = (answer: { content: AnswerContent; retrievedAt: Date }): string =>
+  withRetrievedAt(answer.content.head, answer.retrievedAt);
+
+/** What the contents of single documents, and of batches, served lately may each hold (AnswerContent.weight). */
+const MADE_CONTENTS_BYTES = 16 * 1024 * 1024;
 
 export interface Paging {
   limit?: number;
@@ -23,6 +32,16 @@ const fail = (status: 400 | 404, message: string): QueryResult => ({ ok: false, 
 
 /** The catalog's read operations, shared by REST and MCP so both answer alike. */
 export class CatalogQueries {
+  /**
+   * The contents made for pages and documents, so one the store serves again from memory (the same
+   * page object, the same document) is encoded and hashed once. Both are memos of pure functions:
+   * a page or document that changed is another key, so nothing here outlives an import's changes.
+   */
+  private readonly pageContents = new WeakMap<Page<unknown>, { content: AnswerContent; pagination: string }>();
+  private readonly singleContents = new ByteBoundedLru<AnswerContent>(MADE_CONTENTS_BYTES);
+  /** By the ids asked, with the cards the content was made of: reused only for the very same cards. */
+  private readonly batchContents = new ByteBoundedLru<{ cards: ReadonlyArray<string | null>; content: AnswerContent }>(MADE_CONTENTS_BYTES);
+
   constructor(private readonly store: CatalogStore, private readonly now: () => Date = () => new Date()) {}
 
   async listSets(params: Paging & { lang?: Language }): Promise<QueryResult> {
@@ -57,10 +76,17 @@ export class CatalogQueries {
   async getCards(ids: readonly string[]): Promise<QueryResult> {
     const asked = [...new Set(ids)];
     const cards = await this.store.getCards(asked);
+    const key = asked.join(',');
+    const made = this.batchContents.get(key);
+    if (made && made.cards.length === cards.length && made.cards.every((card, i) => card === cards[i])) {
+      return { ok: true, content: made.content, retrievedAt: this.now() };
+    }
     const found = cards.filter((card) => card !== null);
     const notFound = asked.filter((_, i) => cards[i] === null);
     const pagination = { limit: asked.length, offset: 0, total: found.length, total_is_estimate: false, has_more: false };
-    return { ok: true, body: batchBody(found, pagination, notFound, this.now()) };
+    const content = new AnswerContent(batchHead(found, pagination, notFound));
+    this.batchContents.set(key, { cards, content }, content.weight);
+    return { ok: true, content, retrievedAt: this.now() };
   }
 
   /**
@@ -89,12 +115,24 @@ export class CatalogQueries {
   }
 
   private list(page: Page<unknown>, limit: number, offset: number, estimate: boolean): QueryResult {
-    const pagination = { limit, offset, total: page.total, total_is_estimate: estimate, has_more: page.hasMore };
-    return { ok: true, body: listBody(page.items, pagination, this.now()) };
+    // The page's own items and counts are fixed; what this request adds to it is only its paging.
+    const paging = `${limit}:${offset}:${estimate}`;
+    let made = this.pageContents.get(page);
+    if (made?.pagination !== paging) {
+      const pagination = { limit, offset, total: page.total, total_is_estimate: estimate, has_more: page.hasMore };
+      made = { content: new AnswerContent(listHead(page.items as readonly string[], pagination)), pagination: paging };
+      this.pageContents.set(page, made);
+    }
+    return { ok: true, content: made.content, retrievedAt: this.now() };
   }
 
   private single(doc: string): QueryResult {
-    return { ok: true, body: singleBody(doc, this.now()) };
+    let content = this.singleContents.get(doc);
+    if (!content) {
+      content = new AnswerContent(singleHead(doc));
+      this.singleContents.set(doc, content, content.weight);
+    }
+    return { ok: true, content, retrievedAt: this.now() };
   }
 }
 

@@ -47,18 +47,41 @@ export function parseStoredCard(stored: StoredCard): CardWithVariants {
   return JSON.parse(cardWithVariants(stored)) as CardWithVariants;
 }
 
-/** The List response around stored documents. */
-export function listBody(items: readonly string[], pagination: Pagination, retrievedAt: Date): string {
-  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"retrieved_at":"${retrievedAt.toISOString()}"}`;
+/**
+ * A response's text up to its last member, `retrieved_at`, which changes with every response: the
+ * part an answer from memory shares between responses (its bytes and ETag computed once).
+ */
+export type AnswerHead = string;
+
+/** The whole response: the head with `"retrieved_at"` spliced in last. */
+export function withRetrievedAt(head: AnswerHead, retrievedAt: Date): string {
+  return `${head}${retrievedAtMember(retrievedAt)}`;
 }
 
-/** The batch answer (`ids`): a List response of cards with their variants, and the ids that matched none. */
-export function batchBody(items: readonly string[], pagination: Pagination, notFound: readonly string[], retrievedAt: Date): string {
-  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"not_found":${JSON.stringify(notFound)},` +
-    `"retrieved_at":"${retrievedAt.toISOString()}"}`;
+/** What closes every response: its `retrieved_at` member and the closing brace. */
+export function retrievedAtMember(retrievedAt: Date): string {
+  return `,"retrieved_at":"${retrievedAt.toISOString()}"}`;
 }
 
-/** The Single response around one stored document. */
-export function singleBody(doc: string, retrievedAt: Date): string {
-  return `{"data":${doc},"retrieved_at":"${retrievedAt.toISOString()}"}`;
+/** The List response around stored documents, up to retrieved_at. */
+export function listHead(items: readonly string[], pagination: Pagination): AnswerHead {
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)}`;
 }
+
+/** The batch answer (`ids`) up to retrieved_at: a List response of cards with their variants, and the ids that matched none. */
+export function batchHead(items: readonly string[], pagination: Pagination, notFound: readonly string[]): AnswerHead {
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"not_found":${JSON.stringify(notFound)}`;
+}
+
+/** The Single response around one stored document, up to retrieved_at. */
+export function singleHead(doc: string): AnswerHead {
+  return `{"data":${doc}`;
+}
+
+export const listBody = (items: readonly string[], pagination: Pagination, retrievedAt: Date): string =>
+  withRetrievedAt(listHead(items, pagination), retrievedAt);
+
+export const batchBody = (items: readonly string[], pagination: Pagination, notFound: readonly string[], retrievedAt: Date): string =>
+  withRetrievedAt(batchHead(items, pagination, notFound), retrievedAt);
+
+export const singleBody = (doc: string, retrievedAt: Date): string => withRetrievedAt(singleHead(doc), retrievedAt);

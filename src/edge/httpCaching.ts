@@ -19,29 +19,14 @@ export const ERROR_CACHE_CONTROL = 'no-store';
 /** The answer differs per key (its rate-limit headers) and per content coding. */
 export const CATALOG_VARY = ['Authorization', 'Accept-Encoding'];
 
-/** The last member of every catalog body, which changes every millisecond and is no part of the catalog's content. */
-const RETRIEVED_AT = /,"retrieved_at":"[^"]*"\}$/;
-
 /**
- * The entity tag of a catalog answer, without quotes or content coding: a hash of the body with its
- * `retrieved_at` left out, so the same request against the same catalog gets the same tag and an
- * import that changes the answer changes it. `catalogVersion`, a stamp each import changes, is mixed
- * in when the caller has one.
+ * The entity tag of a catalog answer, without quotes or content coding: a hash of the answer up to
+ * its `retrieved_at` (servedJson.ts, AnswerHead), so the same request against the same catalog gets
+ * the same tag and an import that changes the answer changes it. 27 base64url characters (162 bits)
+ * of SHA-256.
  */
-export function catalogTag(body: string, catalogVersion?: string): CatalogTag {
-  const retrievedAt = RETRIEVED_AT.exec(body)?.[0] ?? '';
-  const hash = createHash('sha256');
-  if (catalogVersion !== undefined) hash.update(catalogVersion).update('\0');
-  hash.update(retrievedAt ? body.slice(0, body.length - retrievedAt.length) : body);
-  const tag = hash.digest('base64url').slice(0, 27);
-  return { tag, exactBody: tag + retrievedAt };
-}
-
-export interface CatalogTag {
-  /** The tag: 27 base64url characters (162 bits) of SHA-256. */
-  tag: string;
-  /** Names this very body, retrieved_at included: the key its compressed forms are kept under. */
-  exactBody: string;
+export function contentTag(head: string): string {
+  return createHash('sha256').update(head).digest('base64url').slice(0, 27);
 }
 
 /**

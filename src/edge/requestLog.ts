@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { displayPrefix, keyFromAuthorization } from '../access/keyFormat.js';
 import { UNMATCHED_ROUTE } from '../metrics/serviceMetrics.js';
 
@@ -10,6 +10,13 @@ import { UNMATCHED_ROUTE } from '../metrics/serviceMetrics.js';
  * hijacked ones (MCP) included, so the line costs no hook of its own.
  */
 export class RequestLog extends LogController {
+  /**
+   * Where the request lines go: the service's logger without its redaction, which cost two fifths
+   * of a line. A request line is made of the fields below only, none of which can hold an email
+   * or a key (the prefix is the operator's name for it), so there is nothing to redact.
+   */
+  private lines?: FastifyBaseLogger;
+
   constructor(enabled: boolean) {
     // Fastify's own per-request lines (incoming, completed) give way to this one; its rarer ones follow the same switch.
     super({ disableRequestLogging: !enabled });
@@ -27,9 +34,12 @@ export class RequestLog extends LogController {
       keyPrefix: keyPrefixOf(request.headers.authorization),
     };
     if (error) reply.log.warn({ ...line, err: error }, 'request failed while its response was sent');
-    else reply.log.info(line, 'request');
+    else (this.lines ??= request.server.log.child({}, { redact: { paths: [UNUSED_PATH] } })).info({ reqId: request.id, ...line }, 'request');
   }
 }
+
+/** A path no request line has: pino's way to say "no redaction" for a child. */
+const UNUSED_PATH = 'unredacted';
 
 /** The display prefix of a well-formed key in an Authorization header; undefined (left out of the line) otherwise. */
 function keyPrefixOf(authorization: string | undefined): string | undefined {

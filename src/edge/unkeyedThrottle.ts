@@ -23,6 +23,7 @@ export interface ThrottleRefusal {
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+type LimiterState = Awaited<ReturnType<Limiter>>;
 
 /**
  * The per-address limit on requests made without a valid key (docs/keys.md, "Floods"): what a
@@ -34,6 +35,12 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
  */
 export class UnkeyedThrottle {
   private readonly counted = new WeakSet<FastifyRequest>();
+  /**
+   * The addresses whose count reached the limit, until their window ends. The counts change only
+   * through this class, so while it is empty no address is at its limit and a request with a key
+   * is let through without asking the limiter.
+   */
+  private readonly atLimit = new Map<string, number>();
 
   private constructor(private readonly limiter: Limiter | undefined, private readonly options: UnkeyedThrottleOptions) {}
 
@@ -50,19 +57,28 @@ export class UnkeyedThrottle {
     return new UnkeyedThrottle(app.createRateLimit(), options);
   }
 
-  /** Counts the request if it is one that counts; a refusal when its address is past the limit. */
-  async check(request: FastifyRequest): Promise<ThrottleRefusal | undefined> {
-    const limiter = this.limiter;
-    if (!limiter || request.method === 'OPTIONS' || request.routeOptions.url === '/healthz') return undefined;
-    if (presentsKey(request)) {
-      // Only an address already at its limit pays for checking the key here; elsewhere the key's
-      // own check (REST's requireKey, an MCP tool call) reports a refused key through keyRefused.
+  /**
+   * Counts the request if it is one that counts; a refusal when its address is past the limit.
+   * Undefined at once (no promise) for what neither counts nor can be refused: most requests.
+   */
+  check(request: FastifyRequest): Promise<ThrottleRefusal | undefined> | undefined {
+    if (!this.limiter || request.method === 'OPTIONS') return undefined;
+    // Only an address already at its limit pays for checking the key here; elsewhere the key's
+    // own check (REST's requireKey, an MCP tool call) reports a refused key through keyRefused.
+    const keyed = presentsKey(request);
+    if (keyed && !this.isAtLimit(request)) return undefined;
+    if (request.routeOptions.url === '/healthz') return undefined;
+    return this.count(request, this.limiter, keyed);
+  }
+
+  private async count(request: FastifyRequest, limiter: Limiter, keyed: boolean): Promise<ThrottleRefusal | undefined> {
+    if (keyed) {
       const state = await limiter(request, { increment: false });
       if (state.isAllowed || state.remaining > 0) return undefined;
       if (await this.options.isValidKey(request.headers.authorization)) return undefined;
     }
     this.counted.add(request);
-    const state = await limiter(request);
+    const state = this.observe(request, await limiter(request));
     if (state.isAllowed || !state.isExceeded) return undefined;
     const retryAfterSeconds = Math.max(1, state.ttlInSeconds);
     return {
@@ -77,7 +93,26 @@ export class UnkeyedThrottle {
   async keyRefused(request: FastifyRequest): Promise<void> {
     if (!this.limiter || this.counted.has(request)) return;
     this.counted.add(request);
-    await this.limiter(request);
+    this.observe(request, await this.limiter(request));
+  }
+
+  /** Notes an address whose count reached the limit, until its window ends. */
+  private observe(request: FastifyRequest, state: LimiterState): LimiterState {
+    if (state.isAllowed || state.remaining > 0) return state;
+    // As many as the limiter remembers; past that the oldest goes (its key requests then meet only their key's check).
+    if (this.atLimit.size >= ADDRESSES_REMEMBERED) this.atLimit.delete(this.atLimit.keys().next().value!);
+    this.atLimit.set(normalizeAddress(request.ip), Date.now() + state.ttl);
+    return state;
+  }
+
+  private isAtLimit(request: FastifyRequest): boolean {
+    if (this.atLimit.size === 0) return false;
+    const address = normalizeAddress(request.ip);
+    const until = this.atLimit.get(address);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.atLimit.delete(address);
+    return false;
   }
 }
 

@@ -8,7 +8,8 @@ import { type Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { createMcpServer } from './server.js';
-import { McpToolbox } from './toolbox.js';
+import { McpToolbox, type ToolCallContext } from './toolbox.js';
+import { directResponse, directToolCall } from './directToolCall.js';
 import { MCP_TOOLS } from './tools.js';
 
 export interface McpRouteOptions {
@@ -43,8 +44,9 @@ const JSON_RPC_FAILURES: Record<FailureKind, { code: number; message?: string }>
 };
 
 /**
- * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. Each POST
- * gets a fresh server and transport; the transport writes the response itself.
+ * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. A plain
+ * tools/call is answered directly (directToolCall.ts); every other POST gets a fresh server and
+ * transport, and the transport writes the response itself.
  */
 export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle, metrics }: McpRouteOptions): Promise<void> {
   const toolbox = new McpToolbox(MCP_TOOLS, { queries, access, metrics });
@@ -55,15 +57,22 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
     // again after each access decision, so the last decision's allowance is what is sent.
     reply.hijack();
     copyHeaders(reply);
-    const server = createMcpServer(toolbox, {
+    const context: ToolCallContext = {
       authorization: request.headers.authorization,
       clientAddress: request.ip,
       log: request.log,
       onAllowance: (allowance, retryAfterSeconds) => showAllowance(reply, allowance, retryAfterSeconds),
       onKeyRefused: () => throttle.keyRefused(request),
-    });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    };
+    const direct = directToolCall(request.headers, request.body, toolbox);
     try {
+      if (direct) {
+        const response = directResponse(direct.id, await toolbox.callAsJson(direct.name, direct.args, context));
+        reply.raw.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(response) }).end(response);
+        return;
+      }
+      const server = createMcpServer(toolbox, context);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     } catch (error) {

@@ -57,7 +57,27 @@ export class McpToolbox {
     }));
   }
 
+  /** Whether a tool of that name exists. */
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
   async call(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<CallToolResult> {
+    return toResult(await this.outcome(name, args, context), context);
+  }
+
+  /**
+   * The same result as call(), as JSON text: an answer's structured content is the REST body as it
+   * is, spliced in rather than parsed and serialized again (endpoint.ts's direct tools/call).
+   */
+  async callAsJson(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<string> {
+    const outcome = await this.outcome(name, args, context);
+    if (!outcome.ok) return JSON.stringify(toResult(outcome, context));
+    noteAllowance(outcome, context);
+    return `{"content":[{"type":"text","text":${JSON.stringify(outcome.body)}}],"structuredContent":${outcome.body}}`;
+  }
+
+  private async outcome(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<ToolOutcome> {
     const tool = this.tools.get(name);
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `unknown tool ${name}; the tools are ${[...this.tools.keys()].join(', ')}`);
@@ -66,14 +86,14 @@ export class McpToolbox {
     try {
       const { outcome, ended } = await this.answer(tool, { ...args }, context);
       metrics.toolCall(name, ended);
-      return toResult(outcome, context);
+      return outcome;
     } catch (error) {
       // REST's message for the same failure (an outage, a bug), as an isError result.
       const failed = failureOf(error);
       logFailure(context.log, failed, error, 'tool call failed', { tool: name });
       if (failed.kind === 'unavailable') metrics.databaseUnavailable('mcp');
       metrics.toolCall(name, 'failed');
-      return failure(failed.message);
+      return { ok: false, message: failed.message };
     }
   }
 
@@ -97,8 +117,12 @@ export class McpToolbox {
   }
 }
 
-function toResult(outcome: ToolOutcome, context: ToolCallContext): CallToolResult {
+function noteAllowance(outcome: ToolOutcome, context: ToolCallContext): void {
   if (outcome.allowance) context.onAllowance(outcome.allowance, outcome.ok ? undefined : outcome.retryAfterSeconds);
+}
+
+function toResult(outcome: ToolOutcome, context: ToolCallContext): CallToolResult {
+  noteAllowance(outcome, context);
   if (!outcome.ok) return failure(outcome.message);
   // The text is the REST body as sent; structured content is the same JSON, parsed.
   return { content: [{ type: 'text', text: outcome.body }], structuredContent: JSON.parse(outcome.body) as Record<string, unknown> };

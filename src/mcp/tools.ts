@@ -2,7 +2,7 @@ import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import { FILTER_NAMES, filtersOf } from '../catalog/cardFacets.js';
-import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
+import { answerBody, type CatalogQueries, type QueryResult } from '../catalog/catalogQueries.js';
 import { CardBatch, SingleCard } from '../schemas/card.js';
 import { CardDetail, CardListResult } from '../schemas/compactCard.js';
 import { LANGUAGES } from '../schemas/common.js';
@@ -11,7 +11,9 @@ import { CardFilterParameters, CardIdList, CardsQuery, SearchText, SetsQuery } f
 import { SetList, SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
-import { compactCardList } from './compactRows.js';
+import { compactCardListHead } from './compactRows.js';
+import type { AnswerContent } from '../catalog/answerContent.js';
+import { withRetrievedAt } from '../catalog/servedJson.js';
 
 /**
  * The MCP tools: one place mapping each tool to its schemas (the REST ones) and to the
@@ -66,12 +68,23 @@ const catalogAnnotations = (title: string): ToolAnnotations =>
   ({ title, readOnlyHint: true, idempotentHint: true, openWorldHint: false });
 
 /** REST's status codes stay behind; MCP callers get the message. */
-const fromQuery = (result: { ok: true; body: string } | { ok: false; message: string }): ToolOutcome =>
-  result.ok ? { ok: true, body: result.body } : { ok: false, message: result.message };
+const fromQuery = (result: QueryResult): ToolOutcome =>
+  result.ok ? { ok: true, body: answerBody(result) } : { ok: false, message: result.message };
 
 /** A card list as asked: REST's rows (full), or each cut down to a CompactCard (the default). */
 const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome =>
-  result.ok && detail !== 'full' ? { ok: true, body: compactCardList(result.body) } : fromQuery(result);
+  result.ok && detail !== 'full' ? { ok: true, body: withRetrievedAt(compactHead(result.content), result.retrievedAt) } : fromQuery(result);
+
+/** The compact rows made for each answer content, so a page served again from memory is cut down once. */
+const compactHeads = new WeakMap<AnswerContent, string>();
+function compactHead(content: AnswerContent): string {
+  let head = compactHeads.get(content);
+  if (head === undefined) {
+    head = compactCardListHead(content.head);
+    compactHeads.set(content, head);
+  }
+  return head;
+}
 
 /** The REST query parameter, required: a tool argument that stands for a path segment. */
 const required = <T extends TSchema>(schema: T) => Type.Optional(schema, false);

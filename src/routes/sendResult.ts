@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import type { QueryResult } from '../catalog/catalogQueries.js';
+import { answerBody, type QueryResult } from '../catalog/catalogQueries.js';
+import { retrievedAtMember } from '../catalog/servedJson.js';
 import { COMPRESSION_THRESHOLD_BYTES, CompressedBodies, negotiateCoding } from '../edge/compression.js';
-import { CATALOG_CACHE_CONTROL, CATALOG_VARY, catalogTag, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
+import { CATALOG_CACHE_CONTROL, CATALOG_VARY, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
 import { sendError } from './errors.js';
 
 /**
@@ -11,25 +12,35 @@ import { sendError } from './errors.js';
 const compressedBodies = new CompressedBodies();
 
 /**
- * Sends a catalog answer: its body is already JSON text, so no serializer runs again. A 200 carries
- * its ETag, Cache-Control and Vary; If-None-Match naming it gets a 304 without a body (the request was
- * counted all the same); a body of 1 KiB or more goes out in brotli or gzip when the client accepts one.
+ * Sends a catalog answer: its content is already JSON bytes (made once per answer served from
+ * memory), so only `retrieved_at` is written per response. A 200 carries its ETag, Cache-Control and
+ * Vary; If-None-Match naming it gets a 304 without a body (the request was counted all the same); a
+ * body of 1 KiB or more goes out in brotli or gzip when the client accepts one.
  */
 export function sendResult(reply: FastifyReply, result: QueryResult): FastifyReply {
   if (!result.ok) return sendError(reply, result.status, result.message);
   const { headers } = reply.request;
-  const { tag, exactBody } = catalogTag(result.body);
-  const large = Buffer.byteLength(result.body, 'utf8') >= COMPRESSION_THRESHOLD_BYTES;
-  const coding = large ? negotiateCoding(headers['accept-encoding']) : 'identity';
+  const { content, retrievedAt } = result;
+  const tag = content.tag;
+  const head = content.bytes;
+  const tail = retrievedAtMember(retrievedAt);
+  const coding = head.length + tail.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(headers['accept-encoding']) : 'identity';
   reply.header('ETag', entityTag(tag, coding));
   reply.header('Cache-Control', CATALOG_CACHE_CONTROL);
   addVary(reply, CATALOG_VARY);
   if (ifNoneMatchMatches(headers['if-none-match'], tag)) return reply.code(304).send();
   reply.code(200).type('application/json; charset=utf-8');
-  if (coding === 'identity') return reply.send(result.body);
-  return reply.header('Content-Encoding', coding).send(compressedBodies.get(exactBody, result.body, coding));
+  if (coding === 'identity') return reply.send(joined(head, tail));
+  return reply.header('Content-Encoding', coding).send(compressedBodies.get(tag + tail, answerBody(result), coding));
 }
 
+/** The head's bytes and the ASCII tail in one buffer, so the answer goes out in one write. */
+function joined(head: Buffer, tail: string): Buffer {
+  const body = Buffer.allocUnsafe(head.length + tail.length);
+  head.copy(body);
+  body.write(tail, head.length, 'latin1');
+  return body;
+}
 /** Adds to Vary rather than replacing what another plugin (CORS) put there. */
 function addVary(reply: FastifyReply, names: readonly string[]): void {
   const current = reply.getHeader('vary');

@@ -2,19 +2,22 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CompressedBodies, negotiateCoding } from '../../src/edge/compression.js';
-import { catalogTag, entityTag, ifNoneMatchMatches } from '../../src/edge/httpCaching.js';
+import { entityTag, ifNoneMatchMatches } from '../../src/edge/httpCaching.js';
+import { AnswerContent } from '../../src/catalog/answerContent.js';
+import { listHead, withRetrievedAt } from '../../src/catalog/servedJson.js';
 
-const body = (data: string, at: string) => `{"data":${data},"pagination":{"limit":50},"retrieved_at":"${at}"}`;
-
-describe('catalogTag', () => {
-  it('is the same whatever retrieved_at holds, and differs with the content or the catalog version', () => {
-    const first = catalogTag(body('[1]', '2026-01-01T00:00:00.000Z'));
-    const later = catalogTag(body('[1]', '2026-01-01T00:00:09.123Z'));
-    assert.equal(first.tag, later.tag);
-    assert.notEqual(first.exactBody, later.exactBody);
-    assert.notEqual(catalogTag(body('[2]', '2026-01-01T00:00:00.000Z')).tag, first.tag);
-    assert.notEqual(catalogTag(body('[1]', '2026-01-01T00:00:00.000Z'), 'v2').tag, first.tag);
+describe('AnswerContent', () => {
+  it('is tagged by its content alone, whatever retrieved_at each response adds, and its bytes are its head in UTF-8', () => {
+    const pagination = { limit: 50, offset: 0, total: 1, total_is_estimate: false, has_more: false };
+    const first = new AnswerContent(listHead(['{"name":"Évoli"}'], pagination));
+    const again = new AnswerContent(listHead(['{"name":"Évoli"}'], pagination));
+    assert.equal(first.tag, again.tag);
+    assert.notEqual(withRetrievedAt(first.head, new Date(0)), withRetrievedAt(again.head, new Date(9123)));
+    assert.notEqual(new AnswerContent(listHead(['{"name":"Eevee"}'], pagination)).tag, first.tag);
+    assert.notEqual(new AnswerContent(listHead(['{"name":"Évoli"}'], { ...pagination, offset: 1 })).tag, first.tag);
     assert.match(first.tag, /^[A-Za-z0-9_-]{27}$/);
+    assert.equal(first.bytes.toString('utf8'), first.head);
+    assert.equal(first.bytes.length, Buffer.byteLength(first.head));
   });
 });
 

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { McpHarness } from '../support/mcpHarness.js';
+
+/** Every member named retrieved_at taken out, at any depth and inside the text content's JSON too. */
+function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparable);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([key]) => key !== 'retrieved_at');
+  return Object.fromEntries(entries.map(([key, inner]) => {
+    if (key === 'text' && typeof inner === 'string' && inner.startsWith('{')) return [key, comparable(JSON.parse(inner))];
+    return [key, comparable(inner)];
+  }));
+}
+
+const UNKNOWN_KEY = `tcgk_${'0'.repeat(32)}`;
+const HEADERS_THAT_DIFFER = new Set(['date', 'x-request-id', 'x-ratelimit-used', 'x-ratelimit-remaining', 'content-length']);
+const headerNames = (headers: Headers) => [...headers.keys()].filter((name) => !HEADERS_THAT_DIFFER.has(name)).sort();
+
+describe('MCP: a plain tools/call answered directly is answered as the SDK answers it', () => {
+  let harness: McpHarness;
+  let key: string;
+  before(async () => {
+    harness = await McpHarness.start();
+    key = await harness.issueKey();
+  });
+  after(() => harness.close());
+
+  const calls: Array<[string, string, Record<string, unknown> | undefined]> = [
+    ['a card', 'get_card', { id: 'en-base1-4' }],
+    ['a card that does not exist', 'get_card', { id: 'en-base1-999' }],
+    ['a search in compact rows', 'search_cards', { q: 'pika', limit: 3 }],
+    ['a search in full', 'search_cards', { q: 'char', detail: 'full', limit: 2 }],
+    ['a limit given as text', 'search_cards', { q: 'char', limit: '2' }],
+    ['an argument out of range', 'search_cards', { q: 'char', limit: 500 }],
+    ['no arguments at all', 'list_sets', undefined],
+    ['a set', 'get_set', { id: 'en-base1' }],
+    ['a set\'s cards', 'list_cards_in_set', { set: 'en-base1', limit: 2 }],
+  ];
+  for (const [what, name, args] of calls) {
+    for (const sent of ['a key', 'no key', 'an unknown key'] as const) {
+      test(`${what} (${sent})`, async () => {
+        const authorization = { 'a key': `Bearer ${key}`, 'no key': undefined, 'an unknown key': `Bearer ${UNKNOWN_KEY}` }[sent];
+        const message = { jsonrpc: '2.0', id: `call-${name}`, method: 'tools/call', params: { name, ...(args ? { arguments: args } : {}) } };
+        const headers = { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION, ...(authorization ? { authorization } : {}) };
+        const direct = await harness.post(message, headers);
+        // A batch of one goes through the SDK's transport and server, and is answered as a single response.
+        const viaSdk = await harness.post([message], headers);
+        assert.equal(direct.status, 200);
+        assert.equal(viaSdk.status, 200);
+        assert.deepEqual(comparable(direct.body), comparable(viaSdk.body));
+        assert.deepEqual(headerNames(direct.headers), headerNames(viaSdk.headers));
+        assert.equal(direct.headers.get('content-type'), viaSdk.headers.get('content-type'));
+        assert.equal(direct.headers.get('x-ratelimit-limit'), viaSdk.headers.get('x-ratelimit-limit'));
+        if (sent === 'a key') {
+          assert.equal(Number(viaSdk.headers.get('x-ratelimit-used')), Number(direct.headers.get('x-ratelimit-used')) + 1);
+        }
+      });
+    }
+  }
+
+  test('what is not a plain call of a known tool is the SDK\'s to answer, as before', async () => {
+    const headers = { authorization: `Bearer ${key}`, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION };
+    const unknownTool = await harness.post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nope' } }, headers);
+    assert.equal((unknownTool.body as { error: { code: number } }).error.code, -32602);
+    const noName = await harness.post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }, headers);
+    assert.equal(typeof (noName.body as { error: { code: number } }).error.code, 'number', 'a JSON-RPC error, as the SDK words it');
+    const badVersion = await harness.post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_sets' } },
+      { ...headers, 'mcp-protocol-version': '1999-01-01' });
+    assert.equal(badVersion.status, 400);
+    const notAcceptable = await harness.post({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_sets' } },
+      { ...headers, accept: 'application/json' });
+    assert.equal(notAcceptable.status, 406);
+    const nullId = await harness.post({ jsonrpc: '2.0', id: null, method: 'tools/call', params: { name: 'list_sets' } }, headers);
+    assert.equal(nullId.status, 400);
+    const withMeta = await harness.post({ jsonrpc: '2.0', id: 5, method: 'tools/call',
+      params: { name: 'get_card', arguments: { id: 'en-base1-4' }, _meta: { progressToken: 7 } } }, headers);
+    assert.equal((withMeta.body as { result: { structuredContent: { data: { id: string } } } }).result.structuredContent.data.id, 'en-base1-4');
+  });
+});
