@@ -9,6 +9,7 @@ import { RequestLog } from './edge/requestLog.js';
 import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { clientErrorHandler } from './edge/clientErrors.js';
+import { lazySerializers } from './edge/lazySerializers.js';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './edge/connectionLimits.js';
 import { unkeyedAllowance } from './access/monthlyQuota.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...connectionOptions({ ...DEFAULT_CONNECTION_LIMITS, ...deps.connectionLimits }),
     clientErrorHandler: clientErrorHandler({ now, exposedHeaders: EXPOSED_HEADERS }),
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: lazySerializers },
     // What the router refuses before any hook runs gets the headers and the error shape of every other answer.
     frameworkErrors: (error, request, reply) => {
       setEdgeHeaders(request, reply);

@@ -4,8 +4,8 @@ import { buildApp } from './app.js';
 import { CachedCatalog } from './catalog/cachedCatalog.js';
 import { ConfigError, readConfig } from './config.js';
 import { loggerOptions, standardOutput } from './logger.js';
-import { serveMetrics, type MetricsServer } from './metrics/metricsServer.js';
-import { PrometheusMetrics, type CacheCounts } from './metrics/prometheusMetrics.js';
+import type { MetricsServer } from './metrics/metricsServer.js';
+import type { CacheCounts } from './metrics/prometheusMetrics.js';
 import { openAccessStore, openCatalogStore } from './store/open.js';
 import { seedDemoCatalog } from './importer/demoCatalog.js';
 
@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   const caches: Record<string, () => CacheCounts> = {};
   if (store instanceof CachedCatalog) caches.catalog = () => store.stats();
   if (accessStore instanceof CachedAccessStore) caches.keys = () => accessStore.stats();
-  const metrics = config.metrics ? new PrometheusMetrics({ catalog: store, caches }) : undefined;
+  // prom-client is loaded only when metrics are served (METRICS_PORT).
+  const metrics = config.metrics
+    ? new (await import('./metrics/prometheusMetrics.js')).PrometheusMetrics({ catalog: store, caches })
+    : undefined;
   const app = await buildApp({ config, store, access, metrics, logger: loggerOptions(config.logLevel, standardOutput()),
     logRequests: ['info', 'debug', 'trace'].includes(config.logLevel) });
   let metricsServer: MetricsServer | undefined;
@@ -71,7 +74,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (metrics && config.metrics) {
-    metricsServer = await serveMetrics(metrics.registry, config.metrics);
+    metricsServer = await (await import('./metrics/metricsServer.js')).serveMetrics(metrics.registry, config.metrics);
     app.log.info(`metrics at ${metricsServer.url} (Prometheus text; never on the public port)`);
   }
 }

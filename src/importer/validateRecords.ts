@@ -9,10 +9,14 @@ export interface RecordCheck<T> {
   readonly __of?: T;
 }
 
-/** Records are checked as the API's JSON is: by the service's one validator, exactly as read, with its formats. */
+/**
+ * Records are checked as the API's JSON is: by the service's one validator, exactly as read, with
+ * its formats. Compiled on the first check, so a server that imports nothing starts without it.
+ */
 function compile<T>(schema: object): RecordCheck<T> {
-  const validate = compileJsonValidator(schema);
+  let compiled: ReturnType<typeof compileJsonValidator> | undefined;
   return (value) => {
+    const validate = (compiled ??= compileJsonValidator(schema));
     if (validate(value)) return null;
     const first = validate.errors?.[0];
     return first ? `invalid record: ${reasonOf(first)}` : 'invalid record';

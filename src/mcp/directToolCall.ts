@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolbox } from './toolbox.js';
 
 /** A tools/call the endpoint answers itself: its JSON-RPC id, the tool and its arguments. */
@@ -15,18 +14,19 @@ const PARAMS_KEYS = new Set(['name', 'arguments']);
 /**
  * The one message the endpoint answers without the SDK's transport and server: a single
  * `tools/call` of a known tool, well formed in every part the SDK checks (Accept, Content-Type,
- * Mcp-Protocol-Version, the JSON-RPC envelope, the params), and nothing else (no `_meta`, no
+ * Mcp-Protocol-Version among the SDK's `supportedVersions`, the JSON-RPC envelope, the params), and nothing else (no `_meta`, no
  * task). Anything else (initialize, tools/list, notifications, batches, every malformed message)
  * is undefined here and goes to the SDK, which answers it as the protocol says. The answer is
  * the same either way (a test compares the two on every tool); the direct path skips building a
  * server, a transport and a web Request and Response per call, most of what a call cost.
  */
-export function directToolCall(headers: IncomingHttpHeaders, body: unknown, toolbox: McpToolbox): DirectToolCall | undefined {
+export function directToolCall(headers: IncomingHttpHeaders, body: unknown, toolbox: McpToolbox,
+  supportedVersions: readonly string[]): DirectToolCall | undefined {
   const accept = headers.accept;
   if (typeof accept !== 'string' || !accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
   if (headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== 'application/json') return undefined;
   const version = headers['mcp-protocol-version'];
-  if (version !== undefined && (typeof version !== 'string' || !SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return undefined;
+  if (version !== undefined && (typeof version !== 'string' || !supportedVersions.includes(version))) return undefined;
   if (!isPlainObject(body) || !hasOnly(body, ENVELOPE_KEYS) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
   const { id, params } = body;
   if (typeof id !== 'string' && !Number.isInteger(id)) return undefined;

@@ -1,4 +1,3 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import { failureOf, logFailure, type Failure, type FailureKind } from '../edge/failures.js';
@@ -7,7 +6,6 @@ import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import { type Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
-import { createMcpServer } from './server.js';
 import { McpToolbox, type ToolCallContext } from './toolbox.js';
 import { directResponse, directToolCall } from './directToolCall.js';
 import { MCP_TOOLS } from './tools.js';
@@ -45,9 +43,13 @@ const JSON_RPC_FAILURES: Record<FailureKind, { code: number; message?: string }>
 
 /**
  * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. A plain
- * tools/call is answered directly (directToolCall.ts); every other POST gets a fresh server and
- * transport, and the transport writes the response itself.
+ * tools/call is answered directly (directToolCall.ts); every other POST goes to the SDK's server
+ * and transport (sdkEndpoint.ts).
  */
+let sdkLoading: Promise<typeof import('./sdkEndpoint.js')> | undefined;
+/** The SDK's part of the endpoint, loaded by the first request that needs it. */
+const loadSdk = () => (sdkLoading ??= import('./sdkEndpoint.js'));
+
 export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle, metrics }: McpRouteOptions): Promise<void> {
   const toolbox = new McpToolbox(MCP_TOOLS, { queries, access, metrics });
 
@@ -64,17 +66,15 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
       onAllowance: (allowance, retryAfterSeconds) => showAllowance(reply, allowance, retryAfterSeconds),
       onKeyRefused: () => throttle.keyRefused(request),
     };
-    const direct = directToolCall(request.headers, request.body, toolbox);
     try {
+      const sdk = await loadSdk();
+      const direct = directToolCall(request.headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
       if (direct) {
         const response = directResponse(direct.id, await toolbox.callAsJson(direct.name, direct.args, context));
         reply.raw.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(response) }).end(response);
         return;
       }
-      const server = createMcpServer(toolbox, context);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
+      await sdk.answerWithSdk(toolbox, context, request.raw, reply.raw, request.body);
     } catch (error) {
       const failure = failureOf(error);
       logFailure(request.log, failure, error, 'MCP request failed');
@@ -85,8 +85,6 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
         reply.raw.destroy();
       }
     }
-    // Not closed: with JSON responses nothing of the server outlives the request, and close()
-    // builds a "connection closed" error (and its stack trace) for every request.
   });
 
   // Stateless: no event stream to GET and no session to DELETE.

@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { McpToolbox, ToolCallContext } from './toolbox.js';
 
@@ -30,7 +30,10 @@ export function createMcpServer(toolbox: McpToolbox, context: ToolCallContext): 
     jsonSchemaValidator: sharedValidator,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolbox.listing }));
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    toolbox.call(request.params.name, request.params.arguments, context));
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const { name } = request.params;
+    if (!toolbox.has(name)) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${name}; the tools are ${toolbox.names.join(', ')}`);
+    return toolbox.call(name, request.params.arguments, context);
+  });
   return server;
 }

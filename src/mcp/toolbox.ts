@@ -1,6 +1,5 @@
 import type { ValidateFunction } from 'ajv';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
@@ -24,7 +23,8 @@ export interface ToolCallContext {
 
 interface CompiledTool {
   definition: ToolDefinition;
-  validate: ValidateFunction;
+  /** The arguments' validator, compiled by the tool's first call (all six at start took a tenth of a second). */
+  validator(): ValidateFunction;
 }
 
 /** JSON Schema as it goes on the wire: TypeBox's symbols dropped, closed vocabularies as enums like in OpenAPI. */
@@ -32,7 +32,7 @@ const wireSchema = (schema: object): Tool['inputSchema'] =>
   constUnionsToEnums(JSON.parse(JSON.stringify(schema))) as Tool['inputSchema'];
 
 /**
- * The tools compiled once per process: their listing and argument validators. A tool call
+ * The tools compiled once per process: their listing and argument validators (each on first use). A tool call
  * checks the key, then the arguments, then answers, in REST's order (401, 429, 400, 404).
  */
 export class McpToolbox {
@@ -45,7 +45,9 @@ export class McpToolbox {
     // REST's validator: query-string-like arguments may arrive as text ("limit": "5"), body-like ones are checked as sent.
     const compile = { querystring: compileQueryValidator, body: compileJsonValidator };
     for (const definition of definitions) {
-      this.tools.set(definition.name, { definition, validate: compile[definition.argumentsLike](definition.input) });
+      let validate: ValidateFunction | undefined;
+      const validator = () => (validate ??= compile[definition.argumentsLike](definition.input));
+      this.tools.set(definition.name, { definition, validator });
     }
     this.listing = definitions.map((tool) => ({
       name: tool.name,
@@ -60,6 +62,11 @@ export class McpToolbox {
   /** Whether a tool of that name exists. */
   has(name: string): boolean {
     return this.tools.has(name);
+  }
+
+  /** The tools' names, for the answer to an unknown one. */
+  get names(): string[] {
+    return [...this.tools.keys()];
   }
 
   async call(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<CallToolResult> {
@@ -79,9 +86,8 @@ export class McpToolbox {
 
   private async outcome(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<ToolOutcome> {
     const tool = this.tools.get(name);
-    if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool ${name}; the tools are ${[...this.tools.keys()].join(', ')}`);
-    }
+    // Both callers ask has() first: the SDK's handler answers an unknown tool (server.ts), directToolCall passes it to the SDK.
+    if (!tool) throw new Error(`unknown tool ${name}`);
     const { metrics } = this.services;
     try {
       const { outcome, ended } = await this.answer(tool, { ...args }, context);
@@ -97,7 +103,7 @@ export class McpToolbox {
     }
   }
 
-  private async answer({ definition, validate }: CompiledTool, args: Record<string, unknown>, context: ToolCallContext):
+  private async answer({ definition, validator }: CompiledTool, args: Record<string, unknown>, context: ToolCallContext):
     Promise<{ outcome: ToolOutcome; ended: ToolCallOutcome }> {
     if (definition.keyed) {
       const decision = await this.services.access.authorizeAndCount(context.authorization);
@@ -109,6 +115,7 @@ export class McpToolbox {
       }
     }
     definition.prepare?.(args);
+    const validate = validator();
     if (!validate(args)) {
       return { outcome: { ok: false, message: validationMessage(validate.errors ?? [], definition.argumentsLike) }, ended: 'invalid' };
     }

@@ -6,9 +6,7 @@ import { CachedCatalog } from '../catalog/cachedCatalog.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import { StoredCatalog } from '../catalog/storedCatalog.js';
 import { classifyFailures } from './classifyFailures.js';
-import { PostgresAccessStore } from './postgres/postgresAccessStore.js';
-import { DEFAULT_POOL_SIZE, PostgresCatalogBackend } from './postgres/postgresCatalogBackend.js';
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './postgres/pool.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './postgres/defaults.js';
 import { isPostgresUnavailable } from './postgres/unavailable.js';
 import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';
 import { SqliteAccessStore } from './sqlite/sqliteAccessStore.js';
@@ -36,6 +34,8 @@ export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessE
 
 async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<CatalogStore> {
   if (isPostgres(databaseUrl)) {
+    // Loaded only here, so an instance on SQLite starts without the PostgreSQL driver.
+    const { PostgresCatalogBackend } = await import('./postgres/postgresCatalogBackend.js');
     const backend = await PostgresCatalogBackend.open({ databaseUrl, readUrl: readUrl(env), poolSize: poolSize(env), timeouts: timeouts(env) });
     return new StoredCatalog(classifyFailures(backend, isPostgresUnavailable));
   }
@@ -54,6 +54,7 @@ async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): P
  */
 export async function openAccessStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<AccessStore> {
   if (isPostgres(databaseUrl)) {
+    const { PostgresAccessStore } = await import('./postgres/postgresAccessStore.js');
     const store = await PostgresAccessStore.open({ databaseUrl, poolSize: poolSize(env), timeouts: timeouts(env) });
     return new CachedAccessStore(new ReservedQuota(classifyFailures(store, isPostgresUnavailable)));
   }

@@ -1,10 +1,8 @@
 import pg from 'pg';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from './defaults.js';
 
 const PING_TIMEOUT_MS = 3000;
 
-/** How long a request waits for a connection and for a statement, unless DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS say otherwise. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
 export interface PoolSettings {
   /** Usage counts commit without waiting for their WAL flush. */

@@ -9,6 +9,7 @@ import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { hasFacets, searchStatement } from './searchStatement.js';
 import { createPool, poolAnswers, type PoolSettings } from './pool.js';
 import { storedRowsVersion, writeCatalog } from './writeCatalog.js';
+import { DEFAULT_POOL_SIZE } from './defaults.js';
 
 export interface PostgresCatalogBackendOptions {
   /** postgres://… of the primary: migrations, imports, counts and exports. */
@@ -21,7 +22,6 @@ export interface PostgresCatalogBackendOptions {
   timeouts?: Pick<PoolSettings, 'connectTimeoutMs' | 'statementTimeoutMs'>;
 }
 
-export const DEFAULT_POOL_SIZE = 10;
 const EXPORT_PAGE = 2000;
 
 type DocRow = { doc: string };
