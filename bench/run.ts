@@ -11,20 +11,21 @@
  * Last, the issue's mixed workload (mixedWorkload.ts) on one fresh instance without the catalog cache
  * (CATALOG_CACHE_MB=0) and one with it (the default, or CATALOG_CACHE_MB), with the cache's hit ratio
  * as the instance's metrics (METRICS_PORT) count it. Before it, cheap requests behind heavy ones (behindHeavy.ts).
- * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts).
+ * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
+ * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in interleaved rounds.
  * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, say);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
  */
 import autocannon from 'autocannon';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createBenchDatabase } from './benchDatabase.js';
 import { behindHeavy, type Instance } from './behindHeavy.js';
 import { edgeOverhead } from './edgeOverhead.js';
+import { storeComparison } from './storeComparison.js';
 import { loadMixed, mixedPaths } from './mixedWorkload.js';
 import { freePort, root, rssMiB, run, startProcess } from './processes.js';
 
@@ -34,7 +35,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const givenDatabaseUrl = process.env.BENCH_DATABASE_URL;
 const storeKind = process.env.BENCH_STORE ?? 'sqlite';
 const instances = Number(process.env.BENCH_INSTANCES ?? 1);
-const postgresAdminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (!['sqlite', 'postgres'].includes(storeKind)) throw new Error('BENCH_STORE must be sqlite or postgres');
 if (!Number.isInteger(instances) || instances < 1) throw new Error('BENCH_INSTANCES must be a positive integer');
 const only = new RegExp(process.env.BENCH_ONLY ?? '', 'i');
@@ -77,24 +77,6 @@ async function loadAll(urls: string[], headers: Record<string, string>, request:
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
   };
-}
-
-/** A throwaway PostgreSQL database for the run; drop() removes it. */
-async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `catalog_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: postgresAdminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function main(): Promise<void> {
@@ -159,6 +141,7 @@ async function main(): Promise<void> {
     if (only.test('cheap behind heavy')) await behindHeavy((extra) => startInstance({ ...env, ...extra }), headers, connections, duration);
     if (only.test('mixed workload')) await mixedRuns(env, headers);
     if (only.test('front door')) await edgeOverhead(3, duration, connections);
+    if (only.test('stores compared')) await storeComparison(3, duration, connections);
   } finally {
     await throwaway?.drop();
     rmSync(work, { recursive: true, force: true });
