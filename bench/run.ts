@@ -31,7 +31,7 @@ import { freePort, root, rssMiB, run, startProcess } from './processes.js';
 
 const source = process.env.BENCH_SOURCE ?? path.resolve(root, '../shared/data/tcgdex');
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const givenDatabaseUrl = process.env.BENCH_DATABASE_URL;
 const storeKind = process.env.BENCH_STORE ?? 'sqlite';
 const instances = Number(process.env.BENCH_INSTANCES ?? 1);
