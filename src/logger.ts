@@ -29,9 +29,18 @@ const LOG_FLUSH_MS = 200;
  * Standard output for the service's log, in batches: a line waits until 4 KiB of lines are held or
  * 200 ms passed, then the batch is written at once (synchronously, pino's default: measured against
  * handing each batch to libuv's thread pool, it cost a third less per request line). A busy instance
- * makes one write for some twenty request lines instead of one each. pino writes out what is left
- * when the process exits; `kill -9` loses at most the last 200 ms of lines.
+ * makes one write for some twenty request lines instead of one each. What is held is written out
+ * when the process exits, however it exits (a synchronous write in the `exit` event, as pino does not
+ * for a synchronous destination); `kill -9` loses at most the last 200 ms of lines.
  */
 export function standardOutput(): DestinationStream {
-  return destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  const output = destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  process.once('exit', () => {
+    try {
+      output.flushSync();
+    } catch {
+      // Standard output already closed: nothing can be written any more.
+    }
+  });
+  return output;
 }
