@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, describe, it } from 'node:test';
 import type { AccessStore } from '../../src/access/accessStore.js';
-import { blockSize, MAX_BLOCK, ReservedQuota, UNLIMITED_BLOCK } from '../../src/access/reservedQuota.js';
+import { blockSize, MAX_BLOCK, ONE_AT_A_TIME_BELOW, ReservedQuota, UNLIMITED_BLOCK } from '../../src/access/reservedQuota.js';
 import { PostgresAccessStore } from '../../src/store/postgres/postgresAccessStore.js';
 import { SqliteAccessStore } from '../../src/store/sqlite/sqliteAccessStore.js';
 import { tempDir } from '../support/catalogServer.js';
@@ -26,11 +26,12 @@ accessStoreContract('reserved quota on PostgreSQL', async () => {
 }, postgres);
 
 describe('block sizes', () => {
-  it('a sixteenth of what the month has left, at most 20 and at least 1; 100 for an unlimited key', () => {
+  it('20 while at least 320 of the month are left, then one at a time; 100 for an unlimited key', () => {
     assert.equal(blockSize(1000, 1), MAX_BLOCK);
-    assert.equal(blockSize(1000, 1000 - 16 * 7), 7);
-    assert.equal(blockSize(1000, 1000 - 31), 1);
+    assert.equal(blockSize(1000, 1000 - ONE_AT_A_TIME_BELOW), MAX_BLOCK);
+    assert.equal(blockSize(1000, 1000 - ONE_AT_A_TIME_BELOW + 1), 1);
     assert.equal(blockSize(1000, 999), 1);
+    assert.equal(blockSize(100, 1), 1, 'a month smaller than 320 goes one at a time throughout');
     assert.equal(blockSize(null, 123_456), UNLIMITED_BLOCK);
   });
 });
@@ -120,18 +121,33 @@ for (const [name, make] of Object.entries(DATABASES)) {
       assert.equal(await db.raw.usage(id, '2026-01'), 1000);
     });
 
+    it('two instances, each with one burst of 750 on a month of 1,000, one ending first: exactly 1,000 counted', async () => {
+      const db = await database();
+      const instances = [new ReservedQuota(await db.open()), new ReservedQuota(await db.open())];
+      const id = await freeKey(db);
+      // The first instance's burst ends before the second's begins, holding whatever it reserved ahead.
+      const first = (await Promise.all(Array.from({ length: 750 }, () => instances[0]!.countRequest(id, '2026-01', 1000))))
+        .filter((n): n is number => n !== null);
+      const second = (await Promise.all(Array.from({ length: 750 }, () => instances[1]!.countRequest(id, '2026-01', 1000))))
+        .filter((n): n is number => n !== null);
+      assert.equal(first.length, 750);
+      assert.equal(first.length + second.length, 1000, 'the first instance holds nothing the second is refused for');
+      await Promise.all(instances.map((q) => q.close()));
+      assert.equal(await db.raw.usage(id, '2026-01'), 1000);
+    });
+
     it('a key left idle gives its unanswered requests back, so another instance can answer them', async () => {
       const db = await database();
       const idle = new ReservedQuota(await db.open(), { idleReleaseMs: 50 });
       const busy = new ReservedQuota(await db.open(), { idleReleaseMs: 50 });
-      const id = await freeKey(db, 100);
-      for (let i = 1; i <= 3; i++) assert.equal(await idle.countRequest(id, '2026-01', 100), i);
-      assert.equal(await db.raw.usage(id, '2026-01'), 1 + 6, 'one, then a sixteenth of the 99 left');
+      const id = await freeKey(db, 400);
+      for (let i = 1; i <= 3; i++) assert.equal(await idle.countRequest(id, '2026-01', 400), i);
+      assert.equal(await db.raw.usage(id, '2026-01'), 1 + MAX_BLOCK, 'one, then a block while 320 or more are left');
       await sleep(200);
       assert.equal(await db.raw.usage(id, '2026-01'), 3);
       let answered = 0;
-      while ((await busy.countRequest(id, '2026-01', 100)) !== null) answered += 1;
-      assert.equal(answered, 97);
+      while ((await busy.countRequest(id, '2026-01', 400)) !== null) answered += 1;
+      assert.equal(answered, 397);
       await Promise.all([idle.close(), busy.close()]);
     });
 
