@@ -44,7 +44,7 @@ export interface AppDeps {
   /** Where the edges report requests, refusals and failures; NO_METRICS (nothing) unless given. */
   metrics?: ServiceMetrics;
   /**
-   * For bench/frontDoor.ts only, which measures what they cost: false leaves out the request ids
+   * For bench/frontDoorServer.ts only (bench/edgeOverhead.ts measures what they cost): false leaves out the request ids
    * (Fastify's own counter instead, no X-Request-Id) and the security headers. Always on in the service.
    */
   frontDoorHeaders?: boolean;

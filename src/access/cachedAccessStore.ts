@@ -61,7 +61,7 @@ export class CachedAccessStore extends AccessStoreDecorator {
   }
 
   override async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
-    await this.confirmIfDue();
+    if (this.confirmationDue()) await this.confirm();
     const hit = this.fromMemory(keyHash);
     if (hit !== undefined) return hit;
     const epoch = this.cache.epoch;
@@ -72,7 +72,7 @@ export class CachedAccessStore extends AccessStoreDecorator {
 
   /** A known key is counted by the store it wraps; an unknown one is looked up and counted in one step. */
   override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
-    await this.confirmIfDue();
+    if (this.confirmationDue()) await this.confirm();
     const key = this.fromMemory(keyHash);
     if (key !== undefined) return this.countKnown(key, month);
     // A burst on a key not in memory sends one lookup, not one per request: the others wait for
@@ -98,11 +98,14 @@ export class CachedAccessStore extends AccessStoreDecorator {
     return { key, used: key.revokedAt === null ? await this.inner.countRequest(key.id, month, key.monthlyLimit) : null };
   }
 
-  /** With confirmEachLookup: reads the keys' version unless a read started lately. */
-  private async confirmIfDue(): Promise<void> {
-    if (this.confirmEachLookup && this.cache.size > 0 && !this.cache.confirmedWithin(CONFIRMED_LATELY_MS)) {
-      await this.cache.checkVersion().catch(() => undefined);
-    }
+  /** With confirmEachLookup: whether the keys' version is to be read first (no read started lately). */
+  private confirmationDue(): boolean {
+    return this.confirmEachLookup && this.cache.size > 0 && !this.cache.confirmedWithin(CONFIRMED_LATELY_MS);
+  }
+
+  /** Reads the keys' version; a failed read leaves memory unconfirmed, so the lookup reads through. */
+  private async confirm(): Promise<void> {
+    await this.cache.checkVersion().catch(() => undefined);
   }
 
   /** The key's record if memory holds it (counted as a hit or a miss). */

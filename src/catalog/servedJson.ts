@@ -77,11 +77,3 @@ export function batchHead(items: readonly string[], pagination: Pagination, notF
 export function singleHead(doc: string): AnswerHead {
   return `{"data":${doc}`;
 }
-
-export const listBody = (items: readonly string[], pagination: Pagination, retrievedAt: Date): string =>
-  withRetrievedAt(listHead(items, pagination), retrievedAt);
-
-export const batchBody = (items: readonly string[], pagination: Pagination, notFound: readonly string[], retrievedAt: Date): string =>
-  withRetrievedAt(batchHead(items, pagination, notFound), retrievedAt);
-
-export const singleBody = (doc: string, retrievedAt: Date): string => withRetrievedAt(singleHead(doc), retrievedAt);

@@ -14,8 +14,8 @@ const PARAMS_KEYS = new Set(['name', 'arguments']);
 /**
  * The one message the endpoint answers without the SDK's transport and server: a single
  * `tools/call` of a known tool, well formed in every part the SDK checks (Accept, Content-Type,
- * Mcp-Protocol-Version among the SDK's `supportedVersions`, the JSON-RPC envelope, the params), and nothing else (no `_meta`, no
- * task). Anything else (initialize, tools/list, notifications, batches, every malformed message)
+ * Mcp-Protocol-Version among the SDK's `supportedVersions`, the JSON-RPC envelope, the params),
+ * and nothing else (no `_meta`, no task). Anything else (initialize, tools/list, notifications, batches, every malformed message)
  * is undefined here and goes to the SDK, which answers it as the protocol says. The answer is
  * the same either way (a test compares the two on every tool); the direct path skips building a
  * server, a transport and a web Request and Response per call, most of what a call cost.

@@ -41,15 +41,15 @@ const JSON_RPC_FAILURES: Record<FailureKind, { code: number; message?: string }>
   internal: { code: INTERNAL_ERROR },
 };
 
+let sdkLoading: Promise<typeof import('./sdkEndpoint.js')> | undefined;
+/** The SDK's part of the endpoint (and its protocol versions), loaded by the first /mcp request. */
+const loadSdk = () => (sdkLoading ??= import('./sdkEndpoint.js'));
+
 /**
  * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. A plain
  * tools/call is answered directly (directToolCall.ts); every other POST goes to the SDK's server
  * and transport (sdkEndpoint.ts).
  */
-let sdkLoading: Promise<typeof import('./sdkEndpoint.js')> | undefined;
-/** The SDK's part of the endpoint, loaded by the first request that needs it. */
-const loadSdk = () => (sdkLoading ??= import('./sdkEndpoint.js'));
-
 export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle, metrics }: McpRouteOptions): Promise<void> {
   const toolbox = new McpToolbox(MCP_TOOLS, { queries, access, metrics });
 

@@ -7,7 +7,8 @@ import { sendError } from './errors.js';
 
 /**
  * The compressed forms of the answers served lately. A pure function's memo (the key names the exact
- * body), so one per process serves every app: an answer served again is compressed once.
+ * body, retrieved_at included), so one per process serves every app: the responses of one answer
+ * produced in the same millisecond share one compression; each other millisecond compresses anew.
  */
 const compressedBodies = new CompressedBodies();
 
@@ -41,6 +42,7 @@ function joined(head: Buffer, tail: string): Buffer {
   body.write(tail, head.length, 'latin1');
   return body;
 }
+
 /** Adds to Vary rather than replacing what another plugin (CORS) put there. */
 function addVary(reply: FastifyReply, names: readonly string[]): void {
   const current = reply.getHeader('vary');

@@ -4,7 +4,16 @@ import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { catalogRows } from '../../src/catalog/catalogRows.js';
 import type { Catalog } from '../../src/catalog/catalogStore.js';
-import { batchBody, cardWithVariants, listBody, parseStoredCard, singleBody, singleCard, singleSet } from '../../src/catalog/servedJson.js';
+import {
+  batchHead, cardWithVariants, listHead, parseStoredCard, singleCard, singleHead, singleSet, withRetrievedAt,
+} from '../../src/catalog/servedJson.js';
+import type { Pagination } from '../../src/schemas/common.js';
+
+/** Whole responses as the service sends them: a head and its retrieved_at. */
+const singleBody = (doc: string, at: Date) => withRetrievedAt(singleHead(doc), at);
+const listBody = (items: string[], pagination: Pagination, at: Date) => withRetrievedAt(listHead(items, pagination), at);
+const batchBody = (items: string[], pagination: Pagination, notFound: string[], at: Date) =>
+  withRetrievedAt(batchHead(items, pagination, notFound), at);
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
