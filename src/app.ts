@@ -4,8 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import type { AccessControl } from './access/accessControl.js';
 import { setRateLimitHeaders } from './edge/rateLimitHeaders.js';
 import { EXPOSED_HEADERS, installCors, setCorsHeaders } from './edge/cors.js';
-import { REQUEST_ID_HEADER, requestIdOf } from './edge/requestId.js';
+import { REQUEST_ID_FIELD, requestIdOf } from './edge/requestId.js';
 import { RequestLog } from './edge/requestLog.js';
+import { lazyRequestLogger } from './edge/requestLogger.js';
 import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { clientErrorHandler } from './edge/clientErrors.js';
@@ -57,7 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // them with the key's month), the security headers and CORS's.
   const setEdgeHeaders = (request: FastifyRequest, reply: FastifyReply) => {
     if (frontDoorHeaders) {
-      reply.header(REQUEST_ID_HEADER, request.id);
+      reply.header(REQUEST_ID_FIELD, request.id);
       setSecurityHeaders(reply);
     }
     setRateLimitHeaders(reply, unkeyedAllowance(now()));
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new RequestLog(deps.logRequests ?? false),
+    childLoggerFactory: lazyRequestLogger,
     ...(frontDoorHeaders ? { genReqId: requestIdOf } : {}),
     trustProxy: deps.config.trustProxy,
     // While stopping, a request that still arrives on an open connection is answered in full (with

@@ -31,8 +31,8 @@ export async function installCors(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** A simple request's CORS headers, on the raw response so a hijacked answer (MCP) has them too. */
+/** A simple request's CORS headers (the MCP endpoint copies them onto the raw response when it hijacks its reply). */
 export function setCorsHeaders(reply: FastifyReply): void {
-  reply.raw.setHeader('Access-Control-Allow-Origin', '*');
-  reply.raw.setHeader('Access-Control-Expose-Headers', EXPOSED);
+  reply.header('access-control-allow-origin', '*');
+  reply.header('access-control-expose-headers', EXPOSED);
 }

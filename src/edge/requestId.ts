@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** The same, as Fastify keeps header names (in lower case). */
+export const REQUEST_ID_FIELD = 'x-request-id';
 
 /** An id a client or a proxy may give its request: short, and nothing a log line or a header could be broken with. */
 const GIVEN_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -75,6 +75,16 @@ describe('LOG_LEVEL=info: one line per request, and nothing a client sent in it'
     }
   });
 
+  it('a request line is a line of the service\'s log like any other: the same time, pid and hostname fields', () => {
+    const lines = logs.text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const other = lines.find((line) => line.reqId === undefined)!;
+    const request = lines.find((line) => line.msg === 'request')!;
+    for (const field of ['time', 'pid', 'hostname']) assert.equal(typeof request[field], typeof other[field], field);
+    assert.equal(request.pid, other.pid);
+    assert.equal(request.hostname, other.hostname);
+    assert.ok(Math.abs((request.time as number) - (other.time as number)) < 60_000, 'epoch milliseconds, as pino writes them');
+  });
+
   it('no line holds the key beyond its prefix, the email, the source, a query value or a path no route has', () => {
     assert.match(key, /^tcgk_/);
     assert.ok(!logs.text.includes(key), 'the key');
