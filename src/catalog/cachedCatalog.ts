@@ -84,8 +84,27 @@ export class CachedCatalog implements CatalogStore {
       () => this.inner.searchCards(search), pageBytes);
   }
 
-  /** Each card on its own entry, so batches that share cards share them; the missing ones read in one call. */
+  /**
+   * Each card on its own entry, so batches that share cards share them; the missing ones read in one
+   * call. The batch as a whole has an entry too (the cards' own texts, not copies, though charged as
+   * if they were), so a batch asked again is one lookup rather than one per card (fifty, for the
+   * bench's batch: an eighth of its time).
+   */
   async getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>> {
+    const batchKey = cardsBatchKey(ids);
+    const batch = this.cache.get(batchKey) as Array<JsonText<CardWithVariants> | null> | undefined;
+    if (batch !== undefined) {
+      this.hits += ids.length;
+      return batch;
+    }
+    const batchEpoch = this.cache.epoch;
+    const cards = await this.cardsOneByOne(ids);
+    // Charged for the texts it keeps alive, as the cards' own entries may be dropped before it.
+    this.store(batchEpoch, batchKey, Object.freeze(cards), cards.reduce((sum, card) => sum + textBytes(card) + ENTRY_OVERHEAD, 0));
+    return cards;
+  }
+
+  private async cardsOneByOne(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>> {
     const answers: Array<JsonText<CardWithVariants> | null | undefined> = ids.map((id) => this.cache.get(cardsKey(id)) as
       JsonText<CardWithVariants> | null | undefined);
     const missing = [...new Set(ids.filter((_, i) => answers[i] === undefined))];
@@ -180,6 +199,8 @@ export class CachedCatalog implements CatalogStore {
 }
 
 const cardsKey = (id: string) => JSON.stringify(['cards', id]);
+/** A batch's ids as asked, in order: ids never hold a comma (the edges split on it). */
+const cardsBatchKey = (ids: readonly string[]) => `["cardBatch",${JSON.stringify(ids.join(','))}]`;
 /** Facets in one order, each once: the same filter however it was written. */
 const facetKey = (facets: readonly string[] | undefined) => [...new Set(facets ?? [])].sort();
 const textBytes = (text: string | null) => text?.length ?? 0;

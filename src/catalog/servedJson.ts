@@ -58,6 +58,12 @@ export function withRetrievedAt(head: AnswerHead, retrievedAt: Date): string {
   return `${head}${retrievedAtMember(retrievedAt)}`;
 }
 
+/** The whole response as a JSON string literal, from its head's (AnswerContent.quoted): only the tail is escaped here. */
+export function quotedBody(quotedHead: string, retrievedAt: Date): string {
+  // Escaping is per character, so the escaped tail continues the escaped head; it ends with the closing quote.
+  return quotedHead + JSON.stringify(retrievedAtMember(retrievedAt)).slice(1);
+}
+
 /** What closes every response: its `retrieved_at` member and the closing brace. */
 export function retrievedAtMember(retrievedAt: Date): string {
   return `,"retrieved_at":"${retrievedAt.toISOString()}"}`;

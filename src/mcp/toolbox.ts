@@ -81,7 +81,7 @@ export class McpToolbox {
     const outcome = await this.outcome(name, args, context);
     if (!outcome.ok) return JSON.stringify(toResult(outcome, context));
     noteAllowance(outcome, context);
-    return `{"content":[{"type":"text","text":${JSON.stringify(outcome.body)}}],"structuredContent":${outcome.body}}`;
+    return `{"content":[{"type":"text","text":${outcome.text ?? JSON.stringify(outcome.body)}}],"structuredContent":${outcome.body}}`;
   }
 
   private async outcome(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<ToolOutcome> {

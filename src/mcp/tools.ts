@@ -12,8 +12,8 @@ import { SetList, SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { compactCardListHead } from './compactRows.js';
-import type { AnswerContent } from '../catalog/answerContent.js';
-import { withRetrievedAt } from '../catalog/servedJson.js';
+import { AnswerContent } from '../catalog/answerContent.js';
+import { quotedBody } from '../catalog/servedJson.js';
 
 /**
  * The MCP tools: one place mapping each tool to its schemas (the REST ones) and to the
@@ -23,7 +23,8 @@ import { withRetrievedAt } from '../catalog/servedJson.js';
 
 /** What a tool call answers: the JSON body REST would send, or REST's error message. */
 export type ToolOutcome =
-  | { ok: true; body: string; allowance?: Allowance }
+  /** `text`, when given, is `body` as a JSON string literal, made from one kept with the answer (AnswerContent.quoted). */
+  | { ok: true; body: string; text?: string; allowance?: Allowance }
   | { ok: false; message: string; allowance?: Allowance; retryAfterSeconds?: number };
 
 export interface ToolServices {
@@ -69,21 +70,24 @@ const catalogAnnotations = (title: string): ToolAnnotations =>
 
 /** REST's status codes stay behind; MCP callers get the message. */
 const fromQuery = (result: QueryResult): ToolOutcome =>
-  result.ok ? { ok: true, body: answerBody(result) } : { ok: false, message: result.message };
+  result.ok ? fromAnswer(result.content, result.retrievedAt) : { ok: false, message: result.message };
+
+const fromAnswer = (content: AnswerContent, retrievedAt: Date): ToolOutcome =>
+  ({ ok: true, body: answerBody({ content, retrievedAt }), text: quotedBody(content.quoted, retrievedAt) });
 
 /** A card list as asked: REST's rows (full), or each cut down to a CompactCard (the default). */
 const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome =>
-  result.ok && detail !== 'full' ? { ok: true, body: withRetrievedAt(compactHead(result.content), result.retrievedAt) } : fromQuery(result);
+  result.ok && detail !== 'full' ? fromAnswer(compactContent(result.content), result.retrievedAt) : fromQuery(result);
 
-/** The compact rows made for each answer content, so a page served again from memory is cut down once. */
-const compactHeads = new WeakMap<AnswerContent, string>();
-function compactHead(content: AnswerContent): string {
-  let head = compactHeads.get(content);
-  if (head === undefined) {
-    head = compactCardListHead(content.head);
-    compactHeads.set(content, head);
+/** The compact rows made for each answer content, so a page served again from memory is cut down (and quoted) once. */
+const compactContents = new WeakMap<AnswerContent, AnswerContent>();
+function compactContent(content: AnswerContent): AnswerContent {
+  let compact = compactContents.get(content);
+  if (compact === undefined) {
+    compact = new AnswerContent(compactCardListHead(content.head));
+    compactContents.set(content, compact);
   }
-  return head;
+  return compact;
 }
 
 /** The REST query parameter, required: a tool argument that stands for a path segment. */

@@ -1,22 +1,16 @@
 import type { FastifyReply } from 'fastify';
-import { answerBody, type QueryResult } from '../catalog/catalogQueries.js';
+import type { QueryResult } from '../catalog/catalogQueries.js';
 import { retrievedAtMember } from '../catalog/servedJson.js';
-import { COMPRESSION_THRESHOLD_BYTES, CompressedBodies, negotiateCoding } from '../edge/compression.js';
+import { COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { CATALOG_CACHE_CONTROL, CATALOG_VARY, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
 import { sendError } from './errors.js';
-
-/**
- * The compressed forms of the answers served lately. A pure function's memo (the key names the exact
- * body, retrieved_at included), so one per process serves every app: the responses of one answer
- * produced in the same millisecond share one compression; each other millisecond compresses anew.
- */
-const compressedBodies = new CompressedBodies();
 
 /**
  * Sends a catalog answer: its content is already JSON bytes (made once per answer served from
  * memory), so only `retrieved_at` is written per response. A 200 carries its ETag, Cache-Control and
  * Vary; If-None-Match naming it gets a 304 without a body (the request was counted all the same); a
- * body of 1 KiB or more goes out in brotli or gzip when the client accepts one.
+ * body of 1 KiB or more goes out in brotli or gzip when the client accepts one, its head compressed
+ * once per answer content and closed with this response's retrieved_at.
  */
 export function sendResult(reply: FastifyReply, result: QueryResult): FastifyReply {
   if (!result.ok) return sendError(reply, result.status, result.message);
@@ -26,26 +20,22 @@ export function sendResult(reply: FastifyReply, result: QueryResult): FastifyRep
   const head = content.bytes;
   const tail = retrievedAtMember(retrievedAt);
   const coding = head.length + tail.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(headers['accept-encoding']) : 'identity';
-  reply.header('ETag', entityTag(tag, coding));
-  reply.header('Cache-Control', CATALOG_CACHE_CONTROL);
+  reply.header('etag', entityTag(tag, coding));
+  reply.header('cache-control', CATALOG_CACHE_CONTROL);
   addVary(reply, CATALOG_VARY);
   if (ifNoneMatchMatches(headers['if-none-match'], tag)) return reply.code(304).send();
   reply.code(200).type('application/json; charset=utf-8');
-  if (coding === 'identity') return reply.send(joined(head, tail));
-  return reply.header('Content-Encoding', coding).send(compressedBodies.get(tag + tail, answerBody(result), coding));
-}
-
-/** The head's bytes and the ASCII tail in one buffer, so the answer goes out in one write. */
-function joined(head: Buffer, tail: string): Buffer {
-  const body = Buffer.allocUnsafe(head.length + tail.length);
-  head.copy(body);
-  body.write(tail, head.length, 'latin1');
-  return body;
+  if (coding === 'identity') return reply.send(content.withTail(tail));
+  return reply.header('Content-Encoding', coding).send(content.compressed(coding).withTail(tail));
 }
 
 /** Adds to Vary rather than replacing what another plugin (CORS) put there. */
 function addVary(reply: FastifyReply, names: readonly string[]): void {
   const current = reply.getHeader('vary');
+  if (current === undefined) {
+    reply.header('vary', names.join(', '));
+    return;
+  }
   const listed = typeof current === 'string' ? current.split(',').map((s) => s.trim()).filter(Boolean) : [];
   const lower = new Set(listed.map((s) => s.toLowerCase()));
   reply.header('Vary', [...listed, ...names.filter((name) => !lower.has(name.toLowerCase()))].join(', '));

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CompressedBodies, negotiateCoding } from '../../src/edge/compression.js';
+import { CompressedHead, negotiateCoding } from '../../src/edge/compression.js';
 import { entityTag, ifNoneMatchMatches } from '../../src/edge/httpCaching.js';
 import { AnswerContent } from '../../src/catalog/answerContent.js';
-import { listHead, withRetrievedAt } from '../../src/catalog/servedJson.js';
+import { listHead, quotedBody, retrievedAtMember, withRetrievedAt } from '../../src/catalog/servedJson.js';
 
 describe('AnswerContent', () => {
   it('is tagged by its content alone, whatever retrieved_at each response adds, and its bytes are its head in UTF-8', () => {
@@ -18,6 +18,17 @@ describe('AnswerContent', () => {
     assert.match(first.tag, /^[A-Za-z0-9_-]{27}$/);
     assert.equal(first.bytes.toString('utf8'), first.head);
     assert.equal(first.bytes.length, Buffer.byteLength(first.head));
+  });
+
+  it('closes its bytes with each tail; the responses of one millisecond share one buffer; quoted, it is the body as a JSON string', () => {
+    const content = new AnswerContent(listHead(['{"name":"Évoli \\"quoted\\""}'], { limit: 50, offset: 0, total: 1, total_is_estimate: false, has_more: false }));
+    const [one, two] = [new Date(1000), new Date(1001)];
+    const body = content.withTail(retrievedAtMember(one));
+    assert.equal(body.toString('utf8'), withRetrievedAt(content.head, one));
+    assert.equal(content.withTail(retrievedAtMember(one)), body, 'the same millisecond: the same buffer');
+    assert.equal(content.withTail(retrievedAtMember(two)).toString('utf8'), withRetrievedAt(content.head, two));
+    assert.equal(body.toString('utf8'), withRetrievedAt(content.head, one), 'a buffer handed out is never written again');
+    assert.equal(quotedBody(content.quoted, two), JSON.stringify(withRetrievedAt(content.head, two)));
   });
 });
 
@@ -46,26 +57,26 @@ describe('negotiateCoding', () => {
   }
 });
 
-describe('CompressedBodies', () => {
-  const text = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `en-base1-${i}`, name: `Card ${i}` })) });
+describe('CompressedHead: a head compressed once, each response\'s tail stored after it', () => {
+  const head = Buffer.from(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `en-base1-${i}`, name: `Pokémon ${i}` })) }).slice(0, -1));
+  const tails = [',"retrieved_at":"2026-11-23T20:00:00.000Z"}', ',"retrieved_at":"2026-11-23T20:00:00.001Z"}', '}', 'x'.repeat(65535)];
+  const decoders = { gzip: gunzipSync, br: brotliDecompressSync } as const;
 
-  it('round-trips both codings and hands back the same buffer for the same body', () => {
-    const bodies = new CompressedBodies();
-    const br = bodies.get('k', text, 'br');
-    assert.equal(brotliDecompressSync(br).toString('utf8'), text);
-    assert.equal(gunzipSync(bodies.get('k', text, 'gzip')).toString('utf8'), text);
-    assert.equal(bodies.get('k', text, 'br'), br);
-    assert.equal(bodies.size.entries, 2);
-  });
+  for (const coding of ['gzip', 'br'] as const) {
+    it(`${coding}: every tail, the shortest and the longest a stored block holds, decodes to head and tail`, () => {
+      const compressed = CompressedHead.of(head, coding);
+      assert.ok(compressed.length < head.length / 3, `${compressed.length} bytes for ${head.length}`);
+      for (const tail of tails) {
+        const body = compressed.withTail(tail);
+        assert.equal(decoders[coding](body).toString('utf8'), head.toString('utf8') + tail, `a tail of ${tail.length}`);
+        assert.ok(body.subarray(0, compressed.length).equals(compressed.withTail(tails[0]!).subarray(0, compressed.length)),
+          'the compressed head is the same bytes in every body');
+      }
+    });
 
-  it('stays within its bytes, dropping the least recently used first', () => {
-    const one = new CompressedBodies().get('probe', text, 'gzip').length;
-    const bodies = new CompressedBodies(one * 8);
-    for (let i = 0; i < 8; i += 1) bodies.get(`k${i}`, text, 'gzip');
-    const kept = bodies.get('k0', text, 'gzip');
-    for (let i = 8; i < 20; i += 1) bodies.get(`k${i}`, text, 'gzip');
-    assert.ok(bodies.size.bytes <= one * 8);
-    assert.ok(bodies.size.entries <= 8);
-    assert.notEqual(bodies.get('k0', text, 'gzip'), kept, 'k0 was dropped and compressed again');
-  });
+    it(`${coding}: an empty head, and a tail too long for one stored block is refused`, () => {
+      assert.equal(decoders[coding](CompressedHead.of(Buffer.alloc(0), coding).withTail('{}')).toString(), '{}');
+      assert.throws(() => CompressedHead.of(head, coding).withTail('x'.repeat(65536)), RangeError);
+    });
+  }
 });

@@ -137,6 +137,20 @@ for (const store of STORE_KINDS) {
       }
     });
 
+    it('an answer\'s head is compressed once: responses of other milliseconds differ only after it', async () => {
+      for (const [coding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+        const first = await get(SET_PAGE, { 'accept-encoding': coding });
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const second = await get(SET_PAGE, { 'accept-encoding': coding });
+        const [a, b] = [decode(first.bytes).toString('utf8'), decode(second.bytes).toString('utf8')];
+        assert.notEqual(a, b, `${coding}: two retrieved_at`);
+        let shared = 0;
+        while (shared < first.bytes.length && first.bytes[shared] === second.bytes[shared]) shared += 1;
+        // What follows the shared compressed head: the stored tail (,"retrieved_at":"…"}) and the stream's end.
+        assert.ok(first.bytes.length - shared <= 60, `${coding}: ${first.bytes.length - shared} bytes of ${first.bytes.length} differ`);
+      }
+    });
+
     it('a body under 1 KiB, or an error, is not compressed', async () => {
       for (const path of ['/v1/cards?legal=standard', '/v1/cards?set=en-none', '/v1/cards?limit=0&set=en-base1']) {
         const response = await get(path, { 'accept-encoding': 'gzip, br' });

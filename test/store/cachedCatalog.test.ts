@@ -66,7 +66,9 @@ describe('the catalog cache on SQLite', () => {
       const batch = await store.getCards([id, 'en-none-2']);
       assert.deepEqual(await store.getCards(['en-none-2', id]), [null, batch[0]]);
       assert.equal(store.stats().hits, 6, 'each card of a batch is an entry of its own');
-      assert.ok(store.stats().bytes > 0 && store.stats().entries === 6);
+      assert.ok(store.stats().bytes > 0 && store.stats().entries === 8, 'and each batch as asked, in its order');
+      assert.deepEqual(await store.getCards([id, 'en-none-2']), batch, 'the same batch again, from its own entry');
+      assert.deepEqual({ hits: store.stats().hits, misses: store.stats().misses, entries: store.stats().entries }, { hits: 8, misses: 6, entries: 8 });
     } finally {
       await store.close();
     }
