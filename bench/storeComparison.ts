@@ -1,5 +1,5 @@
 /**
- * One card by id on each store, one instance each, in interleaved rounds (the issue asks
+ * One card by id on each store, one instance each, loaded side by side in rounds (the issue asks
  * PostgreSQL's to be at least 0.6 of SQLite's in the same run): a fresh SQLite file and a
  * throwaway PostgreSQL database on the local server, each with the demo catalog (a card by id is
  * answered from memory either way; what differs is the stores' key and quota work). Run by
@@ -9,7 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase, postgresAdminUrl } from './benchDatabase.js';
-import { interleaved } from './interleaved.js';
+import { sideBySide } from './sideBySide.js';
 
 export async function storeComparison(rounds: number, seconds: number, connections: number): Promise<void> {
   let database: Awaited<ReturnType<typeof createBenchDatabase>>;
@@ -20,7 +20,7 @@ export async function storeComparison(rounds: number, seconds: number, connectio
     return;
   }
   try {
-    await interleaved('stores compared', [
+    await sideBySide('stores compared', [
       { name: 'SQLite', env: {} },
       { name: 'PostgreSQL, one instance', env: { DATABASE_URL: database.url } },
     ], rounds, seconds, connections);
