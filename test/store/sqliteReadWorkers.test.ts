@@ -10,6 +10,7 @@ import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
+import { SqliteReadPool } from '../../src/store/sqlite/sqliteReadPool.js';
 import { isSqliteUnavailable } from '../../src/store/sqlite/unavailable.js';
 import { RECHECK_MS } from '../../src/store/sqlite/watchedFile.js';
 import { StoreUnavailableError } from '../../src/storeUnavailable.js';
@@ -190,6 +191,27 @@ describe('SQLITE_READ_WORKERS', () => {
         await assert.rejects(openCatalogStore(`file:${path.join(dir, 'catalog.db')}`, { SQLITE_READ_WORKERS: value }), (error: Error) =>
           error instanceof ConfigError &&
           error.message === `SQLITE_READ_WORKERS must be an integer from 0 (reads on the main thread) to 64, got "${value}"`, value);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SqliteReadPool.close', () => {
+  it('waits for workers still starting: 60 pools closed 0–50 ms after they open, on a file whose statements fail as a worker starts, leave the process running', async () => {
+    // Stopped inside the driver's native code or Node's require() of an ES module, a starting
+    // worker aborted the whole process (a test closing its server at once did, in CI, about one
+    // close in a few hundred); this file makes the start throw inside the driver, the worst case.
+    const dir = tempDir('tcg-read-pool-');
+    const file = path.join(dir, 'no-tables.db');
+    new Database(file).close();
+    try {
+      for (let round = 0; round < 60; round += 1) {
+        const pool = new SqliteReadPool(file, 2);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
+        await pool.close();
+        await assert.rejects(pool.read('summary'), /not open/);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

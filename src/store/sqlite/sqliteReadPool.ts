@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { SqliteCatalogReads, WorkerRead } from './sqliteCatalogReads.js';
 import type { ReadOutcome, ReadTask } from './sqliteReadWorker.js';
 
@@ -11,6 +12,9 @@ import type { ReadOutcome, ReadTask } from './sqliteReadWorker.js';
  */
 export const DEFAULT_READ_WORKERS = Math.min(2, os.availableParallelism());
 
+/** The longest close() waits for workers still starting (one starts in tens of milliseconds). */
+const WORKER_START_WAIT_MS = 10_000;
+
 /**
  * Worker threads (Piscina), each with its own read-only connection to the catalog file, that run
  * the catalog reads heavier than a point read, so a search or a listing never holds the event
@@ -19,6 +23,8 @@ export const DEFAULT_READ_WORKERS = Math.min(2, os.availableParallelism());
  */
 export class SqliteReadPool {
   private readonly pool: Piscina<ReadTask, ReadOutcome>;
+  /** Settles when every worker has loaded its module and opened its connection (or gone). */
+  private readonly started: Promise<void>;
   private closed = false;
 
   constructor(file: string, workers: number) {
@@ -33,6 +39,13 @@ export class SqliteReadPool {
       // thread to take the last answer, and a busy main thread left the worker idle (heavy reads
       // behind 40 connections of cards by id: 82 req/s, p99 3.2 s; with four, 251 req/s, p99 98 ms).
       concurrentTasksPerWorker: 4,
+    });
+    this.started = new Promise((resolve) => {
+      let starting = workers;
+      // Piscina says 'workerCreate' once a worker is ready for tasks.
+      const settle = () => (starting -= 1) <= 0 && resolve();
+      this.pool.on('workerCreate', settle);
+      this.pool.on('workerDestroy', settle);
     });
   }
 
@@ -49,9 +62,16 @@ export class SqliteReadPool {
     return outcome.value as ReturnType<SqliteCatalogReads[M]>;
   }
 
-  /** Lets the reads under way finish, then stops the workers (their connections close as they exit). */
-  close(): Promise<void> {
+  /**
+   * Lets the reads under way finish, then stops the workers (their connections close as they exit).
+   * A worker is never stopped while it starts: stopped inside the driver's native code (opening
+   * the file, preparing statements) or inside Node's require() of an ES module, it aborted the
+   * whole process (FATAL ERROR: v8::ToLocalChecked Empty MaybeLocal), as a test closing its
+   * server at once did in CI. The wait is bounded, so a worker that cannot start holds no close.
+   */
+  async close(): Promise<void> {
     this.closed = true;
+    await Promise.race([this.started, delay(WORKER_START_WAIT_MS, undefined, { ref: false })]);
     return this.pool.close();
   }
 }
