@@ -1,12 +1,12 @@
 /**
  * What the front door's per-request work costs (request ids, the request log line, the security
  * headers): one card by id on this build with them and without them (bench/frontDoorServer.ts),
- * in rounds, loaded side by side (sideBySide.ts). Run by `npm run bench` (BENCH_ONLY=front), or alone:
+ * in rounds of fresh servers loaded in turn (variantsInTurn.ts). Run by `npm run bench` (BENCH_ONLY=front), or alone:
  *
- *   node dist/bench/edgeOverhead.js [rounds, default 5] [seconds, default 5]
+ *   node dist/bench/edgeOverhead.js [rounds, default 5] [seconds per turn, default 2]
  */
 import { fileURLToPath } from 'node:url';
-import { sideBySide, type Variant } from './sideBySide.js';
+import { variantsInTurn, type Variant } from './variantsInTurn.js';
 
 const script = 'dist/bench/frontDoorServer.js';
 const variants: Variant[] = [
@@ -16,9 +16,9 @@ const variants: Variant[] = [
 ];
 
 export function edgeOverhead(rounds: number, seconds: number, connections: number): Promise<void> {
-  return sideBySide('the front door\'s cost', variants, rounds, seconds, connections);
+  return variantsInTurn('the front door\'s cost', variants, rounds, seconds, connections);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await edgeOverhead(Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 5), Number(process.env.BENCH_CONNECTIONS ?? 50));
+  await edgeOverhead(Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 2), Number(process.env.BENCH_CONNECTIONS ?? 50));
 }

@@ -1,5 +1,5 @@
 /**
- * The load of the side-by-side comparisons (sideBySide.ts): wrk when it is installed (Debian's `wrk`
+ * The load of the comparisons of variants (variantsInTurn.ts): wrk when it is installed (Debian's `wrk`
  * package), autocannon otherwise. On this 2-core machine autocannon needs about as much CPU per
  * request as the server, so under it the server idles (a fifth of the time, pinned to its own core):
  * req/s then measures the load generator as much as the server, and what makes a response a little
@@ -18,14 +18,17 @@ function hasWrk(): boolean {
   return (wrkFound ??= spawnSync('wrk', ['--version']).error === undefined);
 }
 
-export async function generateLoad(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Load> {
+/** `cpus` (a `taskset -c` list) pins wrk; autocannon runs in this process, wherever it runs. */
+export async function generateLoad(url: string, headers: Record<string, string>, seconds: number, connections: number,
+  cpus?: string): Promise<Load> {
   if (!hasWrk()) {
     const result = await autocannon({ url, connections, headers, duration: seconds });
     return { rps: result.requests.average, p99: result.latency.p99, requests: result.requests.total, failures: result.non2xx + result.errors };
   }
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [command, commandArgs] = cpus ? ['taskset', ['-c', cpus, 'wrk', ...args]] : ['wrk', args];
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => { text += chunk.toString(); });
     child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}`))));

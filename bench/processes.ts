@@ -27,12 +27,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server process and waits until `readyUrl` answers 200; `onOutput` receives its standard output. */
+/**
+ * Starts a server process and waits until `readyUrl` answers 200; `onOutput` receives its standard output.
+ * `cpus` (a `taskset -c` list) pins it, as BENCH_SERVER_CPUS does when not given.
+ */
 export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string,
-  onOutput?: (text: string) => void): Promise<ChildProcess> {
+  onOutput?: (text: string) => void, cpus = process.env.BENCH_SERVER_CPUS): Promise<ChildProcess> {
   // BENCH_SERVER_CPUS (e.g. 1, with the bench itself under `taskset -c 0`) keeps server and load
   // generator off each other's core: on two cores, their taking turns is most of a run's drift.
-  const cpus = process.env.BENCH_SERVER_CPUS;
   const [command, commandArgs] = cpus ? ['taskset', ['-c', cpus, process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'] });
   child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));

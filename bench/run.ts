@@ -12,7 +12,7 @@
  * (CATALOG_CACHE_MB=0) and one with it (the default, or CATALOG_CACHE_MB), with the cache's hit ratio
  * as the instance's metrics (METRICS_PORT) count it. Before it, cheap requests behind heavy ones (behindHeavy.ts).
  * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
- * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in rounds of variants loaded side by side.
+ * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
  * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, say);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
@@ -140,8 +140,9 @@ async function main(): Promise<void> {
     await Promise.all(exits);
     if (only.test('cheap behind heavy')) await behindHeavy((extra) => startInstance({ ...env, ...extra }), headers, connections, duration);
     if (only.test('mixed workload')) await mixedRuns(env, headers);
-    if (only.test('front door')) await edgeOverhead(5, duration, connections);
-    if (only.test('stores compared')) await storeComparison(3, duration, connections);
+    // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
+    if (only.test('front door')) await edgeOverhead(7, 2, connections);
+    if (only.test('stores compared')) await storeComparison(3, 2, connections);
   } finally {
     await throwaway?.drop();
     rmSync(work, { recursive: true, force: true });

@@ -1,15 +1,15 @@
 /**
- * One card by id on each store, one instance each, loaded side by side in rounds (the issue asks
+ * One card by id on each store, one instance each, loaded in turn in rounds (variantsInTurn.ts) (the issue asks
  * PostgreSQL's to be at least 0.6 of SQLite's in the same run): a fresh SQLite file and a
  * throwaway PostgreSQL database on the local server, each with the demo catalog (a card by id is
  * answered from memory either way; what differs is the stores' key and quota work). Run by
  * `npm run bench` (BENCH_ONLY=stores), or alone:
  *
- *   node dist/bench/storeComparison.js [rounds, default 3] [seconds, default 5]
+ *   node dist/bench/storeComparison.js [rounds, default 3] [seconds per turn, default 2]
  */
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase, postgresAdminUrl } from './benchDatabase.js';
-import { sideBySide } from './sideBySide.js';
+import { variantsInTurn } from './variantsInTurn.js';
 
 export async function storeComparison(rounds: number, seconds: number, connections: number): Promise<void> {
   let database: Awaited<ReturnType<typeof createBenchDatabase>>;
@@ -20,7 +20,7 @@ export async function storeComparison(rounds: number, seconds: number, connectio
     return;
   }
   try {
-    await sideBySide('stores compared', [
+    await variantsInTurn('stores compared', [
       { name: 'SQLite', env: {} },
       { name: 'PostgreSQL, one instance', env: { DATABASE_URL: database.url } },
     ], rounds, seconds, connections);
@@ -30,5 +30,5 @@ export async function storeComparison(rounds: number, seconds: number, connectio
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await storeComparison(Number(process.argv[2] ?? 3), Number(process.argv[3] ?? 5), Number(process.env.BENCH_CONNECTIONS ?? 50));
+  await storeComparison(Number(process.argv[2] ?? 3), Number(process.argv[3] ?? 2), Number(process.env.BENCH_CONNECTIONS ?? 50));
 }
