@@ -32,7 +32,7 @@ import { SqliteCatalogBackend } from '../src/store/sqlite/sqliteCatalogBackend.j
 import { StoredCatalog } from '../src/catalog/storedCatalog.js';
 
 const allowAll: AccessControl = {
-  authorizeAndCount: async () => ({ allowed: true, keyId: 'bench', allowance: { limit: FREE_MONTHLY_LIMIT, used: 1, reset: nextMonthStart(new Date()) } }),
+  authorizeAndCount: async () => ({ allowed: true, keyId: 'bench', keyPrefix: 'tcgk_bench000', allowance: { limit: FREE_MONTHLY_LIMIT, used: 1, reset: nextMonthStart(new Date()) } }),
   createKey: async () => { throw new Error('not in this benchmark'); },
   keyCreationAllowance: async () => { throw new Error('not in this benchmark'); },
   isValidKey: async () => true,

@@ -5,7 +5,7 @@ import type { AccessControl } from './access/accessControl.js';
 import { setRateLimitHeaders } from './edge/rateLimitHeaders.js';
 import { EXPOSED_HEADERS, installCors, setCorsHeaders } from './edge/cors.js';
 import { REQUEST_ID_FIELD, requestIdOf } from './edge/requestId.js';
-import { RequestLog } from './edge/requestLog.js';
+import { declareKeyPrefix, RequestLog } from './edge/requestLog.js';
 import { lazyRequestLogger } from './edge/requestLogger.js';
 import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
@@ -90,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter(schemaErrorFormatter);
   installErrorHandling(app, metrics);
+  declareKeyPrefix(app);
   // Before the CORS plugin's hook, which answers preflights: they carry these headers too.
   app.addHook('onRequest', (request, reply, done) => {
     setEdgeHeaders(request, reply);

@@ -24,6 +24,10 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
 const LOG_BATCH_BYTES = 4096;
 /** And how long it holds them at most: an idle instance's lines are out within this. */
 const LOG_FLUSH_MS = 200;
+/** Room for a batch and the line that completes it; a longer line is written on its own. */
+const BATCH_CAPACITY = 16 * 1024;
+/** The most bytes a UTF-16 code unit takes in UTF-8. */
+const MAX_UTF8_BYTES_PER_UNIT = 3;
 
 /**
  * Standard output for the service's log, in batches: a line waits until some 4 KiB of lines are held
@@ -33,20 +37,24 @@ const LOG_FLUSH_MS = 200;
  * when the process exits, however it exits; `kill -9` loses at most the last 200 ms of lines.
  */
 export function standardOutput(): DestinationStream {
-  return new BatchedOutput(destination({ dest: 1, sync: true }));
+  // In buffer mode sonic-boom writes Buffers as they are (its typings only know its default, strings).
+  return new BatchedOutput(destination({ dest: 1, sync: true, contentMode: 'buffer' }) as unknown as ByteOutput);
 }
 
+interface ByteOutput { write(data: Buffer): boolean; flushSync(): void }
+
 /**
- * Lines joined into batches in front of pino's destination (sonic-boom), which then writes each
- * batch as it comes. sonic-boom batches by itself (minLength), but measures the UTF-8 length of all
- * it holds on every line it adds: 1.2-1.6 µs a line for 4 KiB batches, against 0.5 µs here, where a
- * line is added to a string and the batch measured once (`node` micro-benchmark, a request line
- * written a million times to /dev/null).
+ * Lines encoded into a batch buffer in front of pino's destination (sonic-boom), which then writes
+ * each batch as it comes. sonic-boom batches by itself (minLength), but measures the UTF-8 length of
+ * all it holds on every line it adds; joined as strings here instead, the lines of a batch became a
+ * rope that each write had to flatten. Encoded as they come, a line is copied once and a batch is
+ * written as it is (each line's cost: `npm run bench`, "the front door's cost").
  */
 class BatchedOutput implements DestinationStream {
-  private held = '';
+  private batch = Buffer.allocUnsafeSlow(BATCH_CAPACITY);
+  private used = 0;
 
-  constructor(private readonly output: DestinationStream & { flushSync(): void }) {
+  constructor(private readonly output: ByteOutput) {
     setInterval(() => this.flush(), LOG_FLUSH_MS).unref();
     process.once('exit', () => {
       try {
@@ -59,15 +67,24 @@ class BatchedOutput implements DestinationStream {
   }
 
   write(line: string): void {
-    this.held += line;
-    // Characters, not bytes: a batch of non-ASCII lines is only written a little later.
-    if (this.held.length >= LOG_BATCH_BYTES) this.flush();
+    const mostBytes = line.length * MAX_UTF8_BYTES_PER_UNIT;
+    if (this.used + mostBytes > BATCH_CAPACITY) {
+      this.flush();
+      if (mostBytes > BATCH_CAPACITY) {
+        this.output.write(Buffer.from(line));
+        return;
+      }
+    }
+    this.used += this.batch.write(line, this.used, 'utf8');
+    if (this.used >= LOG_BATCH_BYTES) this.flush();
   }
 
   private flush(): void {
-    if (this.held === '') return;
-    const batch = this.held;
-    this.held = '';
+    if (this.used === 0) return;
+    // sonic-boom may keep what it could not write yet: it gets this buffer, and the next batch a new one.
+    const batch = this.batch.subarray(0, this.used);
+    this.batch = Buffer.allocUnsafeSlow(BATCH_CAPACITY);
+    this.used = 0;
     this.output.write(batch);
   }
 }

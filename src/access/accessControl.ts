@@ -8,8 +8,9 @@ import type { Allowance } from './allowance.js';
 
 /** The verdict on one keyed request. */
 export type AccessDecision =
-  | { allowed: true; keyId: string; allowance: Allowance }
-  | { allowed: false; status: 401 | 429; message: string; allowance: Allowance; retryAfterSeconds?: number };
+  | { allowed: true; keyId: string; keyPrefix: string; allowance: Allowance }
+  /** keyPrefix: the key's display prefix, when the request named a key that exists (so on a 429). */
+  | { allowed: false; status: 401 | 429; message: string; allowance: Allowance; retryAfterSeconds?: number; keyPrefix?: string };
 
 export interface KeyRequest {
   email: string;

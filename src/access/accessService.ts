@@ -35,10 +35,11 @@ export class AccessService implements AccessControl {
     if (!admitted || admitted.key.revokedAt !== null) return unauthorized(MESSAGES.keyInvalid, now);
 
     const { key, used } = admitted;
-    if (used !== null) return { allowed: true, keyId: key.id, allowance: monthlyAllowance(key.monthlyLimit, used, now) };
+    const keyPrefix = displayPrefix(parsed.key);
+    if (used !== null) return { allowed: true, keyId: key.id, keyPrefix, allowance: monthlyAllowance(key.monthlyLimit, used, now) };
     const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, month), now);
     return {
-      allowed: false, status: 429, allowance,
+      allowed: false, status: 429, allowance, keyPrefix,
       message: MESSAGES.quotaSpent(allowance.limit, isoOf(allowance.reset)),
       retryAfterSeconds: secondsUntil(allowance.reset, now),
     };

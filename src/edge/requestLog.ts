@@ -1,5 +1,5 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { symbols, type DestinationStream, type Logger } from 'pino';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { stdTimeFunctions, symbols, type DestinationStream, type Logger } from 'pino';
 import { displayPrefix, keyFromAuthorization } from '../access/keyFormat.js';
 import { UNMATCHED_ROUTE } from '../metrics/serviceMetrics.js';
 
@@ -27,11 +27,23 @@ export class RequestLog extends LogController {
       route: request.routeOptions.url ?? UNMATCHED_ROUTE,
       status: reply.statusCode,
       ms: milliseconds(reply.elapsedTime),
-      keyPrefix: keyPrefixOf(request.headers.authorization),
+      keyPrefix: request.keyPrefix ?? keyPrefixOf(request.headers.authorization),
     };
     if (error) reply.log.warn({ ...fields, ms: Number(fields.ms), err: error }, 'request failed while its response was sent');
     else (this.line ??= new RequestLine(request.server.log as Logger)).write(request.id, fields);
   }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The display prefix of the key the request was checked with (routes/requireKey.ts): the line need not parse the header again. */
+    keyPrefix: string | undefined;
+  }
+}
+
+/** Made a request decoration (undefined until the key check sets it), so every request has the same shape. */
+export function declareKeyPrefix(app: FastifyInstance): void {
+  app.decorateRequest('keyPrefix', undefined);
 }
 
 interface RequestFields { method: string; route: string; status: number; ms: string; keyPrefix: string | undefined }
@@ -48,6 +60,10 @@ class RequestLine {
   private readonly enabled: boolean;
   private readonly stream: DestinationStream;
   private readonly time: () => string;
+  /** pino's default time (`,"time":` and Date.now()), made once per millisecond: the lines of one share it. */
+  private readonly epochTime: boolean;
+  private timeMs = 0;
+  private timeField = '';
   private readonly start: string;
   private readonly bindings: string;
 
@@ -56,6 +72,7 @@ class RequestLine {
     this.enabled = logger.isLevelEnabled('info');
     this.stream = internals[symbols.streamSym] as DestinationStream;
     this.time = internals[symbols.timeSym] as () => string;
+    this.epochTime = this.time === stdTimeFunctions.epochTime;
     this.start = `{"level":${logger.levels.values.info}`;
     this.bindings = internals[symbols.chindingsSym] as string;
   }
@@ -66,8 +83,18 @@ class RequestLine {
     // of the HTTP parser's, a route one of ours, a key prefix base64url: none holds a quote or a
     // backslash, nothing JSON would escape.
     const prefix = keyPrefix === undefined ? '' : `,"keyPrefix":"${keyPrefix}"`;
-    this.stream.write(`${this.start}${this.time()}${this.bindings},"reqId":"${reqId}","method":"${method}","route":"${route}",` +
+    this.stream.write(`${this.start}${this.timeNow()}${this.bindings},"reqId":"${reqId}","method":"${method}","route":"${route}",` +
       `"status":${status},"ms":${ms}${prefix},"msg":"request"}\n`);
+  }
+
+  private timeNow(): string {
+    if (!this.epochTime) return this.time();
+    const now = Date.now();
+    if (now !== this.timeMs) {
+      this.timeMs = now;
+      this.timeField = `,"time":${now}`;
+    }
+    return this.timeField;
   }
 }
 

@@ -13,6 +13,7 @@ import { sendError } from './errors.js';
 export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, metrics: ServiceMetrics) {
   return async function checkKeyAndQuota(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const decision = await access.authorizeAndCount(request.headers.authorization);
+    request.keyPrefix = decision.keyPrefix;
     if (decision.allowed) {
       setRateLimitHeaders(reply, decision.allowance);
       return;
