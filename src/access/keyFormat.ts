@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /**
  * An API key is the service prefix and 32 base64url characters (192 random bits). Only its
@@ -19,8 +19,9 @@ export function isWellFormedKey(text: string): boolean {
   return KEY_PATTERN.test(text);
 }
 
+/** SHA-256 in hex. One-shot (crypto.hash, Node >= 20.12): a Hash object per keyed request cost twice as much. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** The start of a key that identifies it to an operator, e.g. `tcgk_Ab3dE-9x`. */

@@ -10,9 +10,13 @@ export const FREE_MONTHLY_LIMIT = 1000;
  */
 export const UNLIMITED_HEADER_LIMIT = 2_147_483_647;
 
-/** The quota window a moment falls in: the calendar month in UTC, as `YYYY-MM`. */
+/**
+ * The quota window a moment falls in: the calendar month in UTC, as `YYYY-MM`. From the date's
+ * fields rather than toISOString(), which formats the whole moment: this runs on every keyed request.
+ */
 export function monthOf(now: Date): string {
-  return now.toISOString().slice(0, 7);
+  const month = now.getUTCMonth() + 1;
+  return `${String(now.getUTCFullYear()).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}`;
 }
 
 /** 00:00 UTC on the 1st of the month after `now`, in Unix seconds. */

@@ -25,7 +25,10 @@ export const FILTER_NAMES = [
 
 /** The filters among a request's parameters or a tool's arguments, and only those. */
 export function filtersOf(values: CardFilters): CardFilters {
-  return Object.fromEntries(FILTER_NAMES.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
+  // A loop, not entries mapped: every GET /v1/cards runs it, a card by id included.
+  const filters: CardFilters = {};
+  for (const name of FILTER_NAMES) if (values[name] !== undefined) filters[name] = values[name];
+  return filters;
 }
 
 /**

@@ -44,7 +44,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> 
     const { id, ids, set, q, lang, limit, offset } = request.query;
     const filters = filtersOf(request.query);
     const filtered = Object.keys(filters).length > 0;
-    const given = [id, set, q].filter((v) => v !== undefined).length;
+    const given = Number(id !== undefined) + Number(set !== undefined) + Number(q !== undefined);
     if (ids !== undefined) {
       if (given > 0) return sendError(reply, 400, EXACTLY_ONE_WITH_IDS);
       if (filtered) return sendError(reply, 400, FILTERS_NOT_WITH_ID);
