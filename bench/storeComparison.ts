@@ -1,6 +1,6 @@
 /**
- * One card by id on each store, one instance each, loaded in turn in rounds (variantsInTurn.ts) (the issue asks
- * PostgreSQL's to be at least 0.6 of SQLite's in the same run): a fresh SQLite file and a
+ * One card by id on each store, one instance each, loaded in turn in rounds (variantsInTurn.ts); the
+ * issue asks PostgreSQL's to be at least 0.6 of SQLite's in the same run. A fresh SQLite file and a
  * throwaway PostgreSQL database on the local server, each with the demo catalog (a card by id is
  * answered from memory either way; what differs is the stores' key and quota work). Run by
  * `npm run bench` (BENCH_ONLY=stores), or alone:
