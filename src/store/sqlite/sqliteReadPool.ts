@@ -23,7 +23,7 @@ const WORKER_START_WAIT_MS = 10_000;
  */
 export class SqliteReadPool {
   private readonly pool: Piscina<ReadTask, ReadOutcome>;
-  /** Settles when every worker has loaded its module and opened its connection (or gone). */
+  /** Settles when every worker the pool started with has loaded its module and opened its connection (or gone). */
   private readonly started: Promise<void>;
   private closed = false;
 
@@ -40,13 +40,14 @@ export class SqliteReadPool {
       // behind 40 connections of cards by id: 82 req/s, p99 3.2 s; with four, 251 req/s, p99 98 ms).
       concurrentTasksPerWorker: 4,
     });
-    this.started = new Promise((resolve) => {
-      let starting = workers;
-      // Piscina says 'workerCreate' once a worker is ready for tasks.
-      const settle = () => (starting -= 1) <= 0 && resolve();
-      this.pool.on('workerCreate', settle);
-      this.pool.on('workerDestroy', settle);
-    });
+    // Piscina's 'workerCreate' cannot say when a worker has started: for the workers a pool starts
+    // with, it fires at once, before the thread has loaded anything. The first message a worker
+    // posts to its parent is Piscina's ready message, sent once require() has loaded and run our
+    // module (its connection opened or failed); a worker that cannot start exits instead.
+    this.started = Promise.all(this.pool.threads.map((worker) => new Promise<void>((resolve) => {
+      worker.once('message', () => resolve());
+      worker.once('exit', () => resolve());
+    }))).then(() => undefined);
   }
 
   get workers(): number {
@@ -65,9 +66,11 @@ export class SqliteReadPool {
   /**
    * Lets the reads under way finish, then stops the workers (their connections close as they exit).
    * A worker is never stopped while it starts: stopped inside the driver's native code (opening
-   * the file, preparing statements) or inside Node's require() of an ES module, it aborted the
-   * whole process (FATAL ERROR: v8::ToLocalChecked Empty MaybeLocal), as a test closing its
-   * server at once did in CI. The wait is bounded, so a worker that cannot start holds no close.
+   * the file, preparing statements) or inside Node's require() of an ES module (even after the
+   * module has run, while require() builds its namespace), it aborted the whole process (FATAL
+   * ERROR: v8::ToLocalChecked Empty MaybeLocal; Assertion failed in CreateRequiredModuleFacade), as
+   * a test closing its server at once did in CI. The wait is bounded, so a worker that cannot
+   * start holds no close.
    */
   async close(): Promise<void> {
     this.closed = true;
