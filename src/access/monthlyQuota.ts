@@ -10,18 +10,32 @@ export const FREE_MONTHLY_LIMIT = 1000;
  */
 export const UNLIMITED_HEADER_LIMIT = 2_147_483_647;
 
-/**
- * The quota window a moment falls in: the calendar month in UTC, as `YYYY-MM`. From the date's
- * fields rather than toISOString(), which formats the whole moment: this runs on every keyed request.
- */
+interface MonthWindow { from: number; until: number; month: string; nextStart: number }
+
+/** The month last asked about: every request of a month asks about the same one, so it is worked out once. */
+let lastMonth: MonthWindow = { from: 0, until: 0, month: '', nextStart: 0 };
+
+function monthWindowOf(now: Date): MonthWindow {
+  const time = now.getTime();
+  if (time >= lastMonth.from && time < lastMonth.until) return lastMonth;
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const until = Date.UTC(year, month + 1, 1);
+  lastMonth = {
+    from: Date.UTC(year, month, 1), until,
+    month: `${String(year).padStart(4, '0')}-${month < 9 ? '0' : ''}${month + 1}`, nextStart: until / 1000,
+  };
+  return lastMonth;
+}
+
+/** The quota window a moment falls in: the calendar month in UTC, as `YYYY-MM`. */
 export function monthOf(now: Date): string {
-  const month = now.getUTCMonth() + 1;
-  return `${String(now.getUTCFullYear()).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}`;
+  return monthWindowOf(now).month;
 }
 
 /** 00:00 UTC on the 1st of the month after `now`, in Unix seconds. */
 export function nextMonthStart(now: Date): number {
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000;
+  return monthWindowOf(now).nextStart;
 }
 
 /** A key's month as the rate-limit headers describe it. */

@@ -22,21 +22,24 @@ export function sendResult(reply: FastifyReply, result: QueryResult): FastifyRep
   const coding = head.length + tail.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(headers['accept-encoding']) : 'identity';
   reply.header('etag', entityTag(tag, coding));
   reply.header('cache-control', CATALOG_CACHE_CONTROL);
-  addVary(reply, CATALOG_VARY);
+  addVary(reply);
   if (ifNoneMatchMatches(headers['if-none-match'], tag)) return reply.code(304).send();
   reply.code(200).type('application/json; charset=utf-8');
   if (coding === 'identity') return reply.send(content.withTail(tail));
   return reply.header('Content-Encoding', coding).send(content.compressed(coding).withTail(tail));
 }
 
-/** Adds to Vary rather than replacing what another plugin (CORS) put there. */
-function addVary(reply: FastifyReply, names: readonly string[]): void {
+/** CATALOG_VARY as the header says it, joined once. */
+const CATALOG_VARY_VALUE = CATALOG_VARY.join(', ');
+
+/** Adds CATALOG_VARY to Vary rather than replacing what another plugin (CORS) put there. */
+function addVary(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   if (current === undefined) {
-    reply.header('vary', names.join(', '));
+    reply.header('vary', CATALOG_VARY_VALUE);
     return;
   }
   const listed = typeof current === 'string' ? current.split(',').map((s) => s.trim()).filter(Boolean) : [];
   const lower = new Set(listed.map((s) => s.toLowerCase()));
-  reply.header('Vary', [...listed, ...names.filter((name) => !lower.has(name.toLowerCase()))].join(', '));
+  reply.header('Vary', [...listed, ...CATALOG_VARY.filter((name) => !lower.has(name.toLowerCase()))].join(', '));
 }

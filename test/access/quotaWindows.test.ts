@@ -18,6 +18,17 @@ describe('monthly quota window', () => {
     assert.equal(monthOf(new Date('2026-03-01T00:30:00+01:00')), '2026-02');
   });
 
+  it('is right for moments asked in any order, across months and years (the last month asked is remembered)', () => {
+    const moments = ['2026-01-31T23:59:59.999Z', '2026-02-01T00:00:00Z', '2026-01-01T00:00:00Z', '2025-12-31T23:59:59.999Z',
+      '2026-02-28T23:59:59.999Z', '2026-03-01T00:00:00Z', '2026-02-01T00:00:00Z', '0999-10-05T00:00:00Z'];
+    for (const moment of moments) {
+      const now = new Date(moment);
+      const firstOfNext = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+      assert.equal(monthOf(now), moment.slice(0, 7), moment);
+      assert.equal(monthlyAllowance(1000, 0, now).reset, firstOfNext.getTime() / 1000, moment);
+    }
+  });
+
   it('an unlimited key reports the largest 32-bit integer as its limit', () => {
     assert.equal(monthlyAllowance(null, 5, new Date()).limit, UNLIMITED_HEADER_LIMIT);
     assert.equal(UNLIMITED_HEADER_LIMIT, 2 ** 31 - 1);
