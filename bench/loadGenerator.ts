@@ -1,45 +1,92 @@
 /**
- * The load of the comparisons of variants (variantsInTurn.ts): wrk when it is installed (Debian's `wrk`
- * package), autocannon otherwise. On this 2-core machine autocannon needs about as much CPU per
- * request as the server, so under it the server idles (a fifth of the time, pinned to its own core):
- * req/s then measures the load generator as much as the server, and what makes a response a little
- * longer to parse (a header more) looks like a cost of the server. wrk, written in C, keeps the
- * server busy, so its req/s and CPU time per request are the server's.
+ * The load of the benchmark's table and of the comparisons of variants (variantsInTurn.ts): wrk when
+ * it is installed (Debian's `wrk` package; `npm run bench` installs it where it can), autocannon
+ * otherwise. On this 2-core machine autocannon needs about as much CPU per request as the server, so
+ * under it the server idles (a fifth of the time, pinned to its own core): req/s then measures the
+ * load generator as much as the server, a bare server most of all (its requests are the cheapest),
+ * and what makes a response a little longer to parse (a header more) looks like a cost of the
+ * server. wrk, written in C, keeps the server busy, so its req/s and CPU time per request are the
+ * server's. The issue's own figures were measured with wrk. BENCH_LOAD=autocannon uses autocannon
+ * all the same (to compare with figures measured under it).
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
-export interface Load { rps: number; p99: number; requests: number; failures: number }
+export interface Load { rps: number; p50: number; p99: number; requests: number; failures: number }
+
+/** A request other than a GET without a body (the MCP scenarios' POSTs). */
+export interface RequestShape { method?: 'POST'; body?: string }
 
 export const loadGeneratorName = (): string => (hasWrk() ? 'wrk' : 'autocannon');
 
 let wrkFound: boolean | undefined;
+/** Whether the load is wrk's: it is installed, and BENCH_LOAD does not ask for autocannon. */
 function hasWrk(): boolean {
-  return (wrkFound ??= spawnSync('wrk', ['--version']).error === undefined);
+  return (wrkFound ??= process.env.BENCH_LOAD !== 'autocannon' && spawnSync('wrk', ['--version']).error === undefined);
+}
+
+/**
+ * Installs wrk with apt-get when it is missing and this process may (root, on Debian), as .ci/run
+ * installs Chromium; otherwise the bench goes on with autocannon and says so in its tables.
+ */
+export function installWrkWherePossible(): void {
+  if (hasWrk() || process.env.BENCH_LOAD === 'autocannon' || process.getuid?.() !== 0 || spawnSync('apt-get', ['--version']).error !== undefined) return;
+  console.log('installing wrk (Debian\'s package) for the load...');
+  const installed = spawnSync('sh', ['-c', 'apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y wrk >/dev/null 2>&1)']);
+  wrkFound = installed.status === 0 && spawnSync('wrk', ['--version']).error === undefined;
+  if (!wrkFound) console.log('could not install wrk: the load is autocannon\'s');
 }
 
 /** `cpus` (a `taskset -c` list) pins wrk; autocannon runs in this process, wherever it runs. */
 export async function generateLoad(url: string, headers: Record<string, string>, seconds: number, connections: number,
-  cpus?: string): Promise<Load> {
+  cpus?: string, request: RequestShape = {}): Promise<Load> {
   if (!hasWrk()) {
-    const result = await autocannon({ url, connections, headers, duration: seconds });
-    return { rps: result.requests.average, p99: result.latency.p99, requests: result.requests.total, failures: result.non2xx + result.errors };
+    const result = await autocannon({ url, connections, headers, duration: seconds, ...request });
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total,
+      failures: result.non2xx + result.errors };
   }
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
-  const output = await new Promise<string>((resolve, reject) => {
+  const scriptDir = request.method ? mkdtempSync(path.join(os.tmpdir(), 'wrk-')) : undefined;
+  try {
+    const script = scriptDir ? writeRequestScript(scriptDir, request) : undefined;
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []),
+      ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+    const output = await runWrk(args, cpus);
+    const number = (pattern: RegExp) => Number(output.match(pattern)?.[1] ?? 0);
+    return {
+      rps: number(/Requests\/sec:\s+([\d.]+)/),
+      p50: percentile(output, 50),
+      p99: percentile(output, 99),
+      requests: number(/(\d+) requests in/),
+      failures: number(/Non-2xx or 3xx responses: (\d+)/) + (/Socket errors/.test(output) ? 1 : 0),
+    };
+  } finally {
+    if (scriptDir) rmSync(scriptDir, { recursive: true, force: true });
+  }
+}
+
+function runWrk(args: string[], cpus: string | undefined): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     const [command, commandArgs] = cpus ? ['taskset', ['-c', cpus, 'wrk', ...args]] : ['wrk', args];
     const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => { text += chunk.toString(); });
     child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}`))));
   });
-  const number = (pattern: RegExp) => Number(output.match(pattern)?.[1] ?? 0);
-  const p99 = output.match(/^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m);
-  const unit = { us: 0.001, ms: 1, s: 1000 }[(p99?.[2] ?? 'ms') as 'us' | 'ms' | 's'];
-  return {
-    rps: number(/Requests\/sec:\s+([\d.]+)/),
-    p99: Number(p99?.[1] ?? NaN) * unit,
-    requests: number(/(\d+) requests in/),
-    failures: number(/Non-2xx or 3xx responses: (\d+)/) + (/Socket errors/.test(output) ? 1 : 0),
-  };
+}
+
+/** A wrk script that sends the method and body (a Lua long string holds the JSON as it is). */
+function writeRequestScript(dir: string, { method, body }: RequestShape): string {
+  const file = path.join(dir, 'request.lua');
+  writeFileSync(file, `wrk.method = "${method}"\nwrk.body = [==[${body ?? ''}]==]\n`);
+  return file;
+}
+
+/** A latency percentile of wrk's --latency table, in ms. */
+function percentile(output: string, at: 50 | 99): number {
+  const match = output.match(new RegExp(`^\\s+${at}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm'));
+  const unit = { us: 0.001, ms: 1, s: 1000 }[(match?.[2] ?? 'ms') as 'us' | 'ms' | 's'];
+  return Number(match?.[1] ?? NaN) * unit;
 }

@@ -1,7 +1,8 @@
 /**
  * npm run bench: the hot paths of the service on the full catalog, each beside a bare node:http
  * server answering a body of the same size in the same run, so the ratio says what our work costs.
- * Also: import time, cold start and resident memory with the full catalog.
+ * Also: import time, cold start and resident memory with the full catalog. The load is wrk's where
+ * it is installed or can be (loadGenerator.ts: root on Debian installs it), autocannon's otherwise.
  * Needs the shared TCGdex dump (../shared/data/tcgdex) or BENCH_SOURCE pointing at one.
  *
  * BENCH_DATABASE_URL serves an existing catalog (SQLite file: or postgres://) without importing.
@@ -17,7 +18,6 @@
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
  */
-import autocannon from 'autocannon';
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +26,7 @@ import { createBenchDatabase } from './benchDatabase.js';
 import { behindHeavy, type Instance } from './behindHeavy.js';
 import { edgeOverhead } from './edgeOverhead.js';
 import { storeComparison } from './storeComparison.js';
+import { generateLoad, installWrkWherePossible, loadGeneratorName, type RequestShape } from './loadGenerator.js';
 import { loadMixed, mixedPaths } from './mixedWorkload.js';
 import { freePort, root, rssMiB, run, startProcess } from './processes.js';
 
@@ -61,15 +62,15 @@ const scenarios: Scenario[] = [
   { name: 'MCP get_card (tools/call)', path: '/mcp', method: 'POST', body: mcpCall('get_card', { id: 'en-base1-4' }) },
 ];
 
-async function load(url: string, headers: Record<string, string>, request: { method?: 'POST'; body?: string } = {}, share = connections) {
-  await autocannon({ url, connections: share, duration: 1, headers, ...request }); // warm-up: JIT and caches, not measured
-  const result = await autocannon({ url, connections: share, duration, headers, ...request });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+async function load(url: string, headers: Record<string, string>, request: RequestShape = {}, share = connections) {
+  await generateLoad(url, headers, 1, share, undefined, request); // warm-up: JIT and caches, not measured
+  const result = await generateLoad(url, headers, duration, share, undefined, request);
+  if (result.failures > 0) throw new Error(`${url}: ${result.failures} non-2xx or failed`);
+  return result;
 }
 
 /** The same load on every instance at once, the connections split between them: summed req/s, the worst p50 and p99. */
-async function loadAll(urls: string[], headers: Record<string, string>, request: { method?: 'POST'; body?: string } = {}) {
+async function loadAll(urls: string[], headers: Record<string, string>, request: RequestShape = {}) {
   const share = Math.max(1, Math.round(connections / urls.length));
   const results = await Promise.all(urls.map((url) => load(url, headers, request, share)));
   return {
@@ -79,7 +80,11 @@ async function loadAll(urls: string[], headers: Record<string, string>, request:
   };
 }
 
+/** A latency as the load generator gives it: whole ms from autocannon, to the hundredth from wrk. */
+const ms = (value: number) => String(Number(value.toFixed(2)));
+
 async function main(): Promise<void> {
+  installWrkWherePossible();
   const work = mkdtempSync(path.join(os.tmpdir(), 'catalog-bench-'));
   const throwaway = !givenDatabaseUrl && storeKind === 'postgres' ? await createBenchDatabase() : undefined;
   const databaseUrl = givenDatabaseUrl ?? throwaway?.url ?? `file:${path.join(work, 'catalog.db')}`;
@@ -116,7 +121,7 @@ async function main(): Promise<void> {
     console.log(`import: ${Number.isNaN(importSeconds) ? 'skipped (BENCH_DATABASE_URL)' : `${importSeconds.toFixed(1)} s`}`);
     console.log(`cold start to first healthy answer: ${coldStartMs.toFixed(0)} ms`);
     console.log(`catalog cache: ${process.env.CATALOG_CACHE_MB === '0' ? 'off (CATALOG_CACHE_MB=0)' : `${process.env.CATALOG_CACHE_MB || '64'} MB`}`);
-    console.log(`load: ${connections} connections, ${duration} s per run\n`);
+    console.log(`load: ${loadGeneratorName()}, ${connections} connections, ${duration} s per run\n`);
     console.log('| scenario | bytes | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const scenario of scenarios.filter(({ name }) => only.test(name))) {
@@ -131,8 +136,8 @@ async function main(): Promise<void> {
       const size = Buffer.byteLength(text);
       const ours = await loadAll(baseUrls.map((url) => url + scenario.path), scenarioHeaders, request);
       const baseline = await load(`http://127.0.0.1:${barePort}/${size}`, {});
-      console.log(`| ${scenario.name} | ${size} | ${ours.rps.toFixed(0)} | ${ours.p50} | ${ours.p99} | ` +
-        `${baseline.rps.toFixed(0)} | ${baseline.p99} | ${(ours.rps / baseline.rps).toFixed(2)} |`);
+      console.log(`| ${scenario.name} | ${size} | ${ours.rps.toFixed(0)} | ${ms(ours.p50)} | ${ms(ours.p99)} | ` +
+        `${baseline.rps.toFixed(0)} | ${ms(baseline.p99)} | ${(ours.rps / baseline.rps).toFixed(2)} |`);
     }
     console.log(`\nserver RSS with the full catalog, after the runs: ${rssMiB(server.pid!).toFixed(0)} MiB`);
     const exits = [server, ...others].map((child) => new Promise((resolve) => child.once('exit', resolve)));
