@@ -96,7 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     setEdgeHeaders(request, reply);
     done();
   });
-  await installCors(app);
   if (metrics !== NO_METRICS) {
     app.addHook('onResponse', (request, reply, done) => {
       metrics.requestServed(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
@@ -104,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(swagger, openApiOptions(deps.config.publicBaseUrl));
-  // After CORS, so a throttled answer carries its headers; before every route's own work.
+  // Before every route's own work; a throttled answer carries the edge hook's headers, CORS's included.
   const throttle = await UnkeyedThrottle.install(app, {
     perMinute: deps.config.unkeyedRequestsPerMinute ?? DEFAULT_UNKEYED_REQUESTS_PER_MINUTE,
     isValidKey: (authorization) => deps.access.isValidKey(authorization),
@@ -118,6 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return sendError(reply, 429, refused.message);
     }, done);
   });
+
+  // After the hooks above, which its context inherits: a preflight gets the edge headers, is never
+  // throttled (check() passes OPTIONS) and is counted in the metrics like any answer.
+  await installCors(app);
 
   const queries = new CatalogQueries(deps.store, now);
   // The catalog's read routes need a key, checked and counted before anything else of the request.

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RATE_LIMIT_HEADERS } from './rateLimitHeaders.js';
 import { REQUEST_ID_HEADER } from './requestId.js';
 
@@ -10,24 +10,23 @@ const EXPOSED = EXPOSED_HEADERS.join(', ');
 
 /**
  * Any origin may call the API: answers carry no cookies, and a key is sent by the caller's own
- * script. @fastify/cors answers preflights (and requests no route matched); every route that is not
- * a preflight's opts out of it, and the edge hook sets a simple request's two headers instead
- * (setCorsHeaders), the same on every answer, without the plugin's per-request option resolution.
- * Call before any route is added.
+ * script. @fastify/cors answers preflights only: registered in a context of its own, its hook runs
+ * on its own OPTIONS route and on no other request (it ran on every one before, only to find the
+ * route had opted out). Every other answer gets a simple request's two headers from the edge hook
+ * instead (setCorsHeaders), the same on every answer, without the plugin's per-request option
+ * resolution.
  */
 export async function installCors(app: FastifyInstance): Promise<void> {
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('OPTIONS')) route.config = { ...route.config, cors: false } as FastifyContextConfig;
-  });
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    // If-None-Match for a script that revalidates by itself (a browser's own cache needs no preflight).
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS],
-    exposedHeaders: EXPOSED,
-    maxAge: 86400,
-    strictPreflight: false,
+  await app.register(async (preflights) => {
+    await preflights.register(cors, {
+      origin: '*',
+      methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+      // If-None-Match for a script that revalidates by itself (a browser's own cache needs no preflight).
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS],
+      exposedHeaders: EXPOSED,
+      maxAge: 86400,
+      strictPreflight: false,
+    });
   });
 }
 
