@@ -7,7 +7,7 @@
  * as a strict LRU does, cost two more Map operations per hit.
  */
 export class ByteBoundedLru<V> {
-  private readonly entries = new Map<string, { value: V; bytes: number; used: boolean }>();
+  private readonly entries = new Map<string, { value: V; bytes: number; recent: boolean }>();
   private used = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -15,7 +15,7 @@ export class ByteBoundedLru<V> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    entry.used = true;
+    entry.recent = true;
     return entry.value;
   }
 
@@ -24,7 +24,7 @@ export class ByteBoundedLru<V> {
     this.delete(key);
     if (bytes > this.maxBytes) return;
     while (this.used + bytes > this.maxBytes) this.evictOne();
-    this.entries.set(key, { value, bytes, used: false });
+    this.entries.set(key, { value, bytes, recent: false });
     this.used += bytes;
   }
 
@@ -51,11 +51,11 @@ export class ByteBoundedLru<V> {
   /** Evicts the oldest entry not used since it was last given its second chance (at most one pass marks them all unused). */
   private evictOne(): void {
     for (const [key, entry] of this.entries) {
-      if (!entry.used) {
+      if (!entry.recent) {
         this.delete(key);
         return;
       }
-      entry.used = false;
+      entry.recent = false;
       this.entries.delete(key);
       this.entries.set(key, entry);
     }

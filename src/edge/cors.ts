@@ -11,10 +11,9 @@ const EXPOSED = EXPOSED_HEADERS.join(', ');
 /**
  * Any origin may call the API: answers carry no cookies, and a key is sent by the caller's own
  * script. @fastify/cors answers preflights only: registered in a context of its own, its hook runs
- * on its own OPTIONS route and on no other request (it ran on every one before, only to find the
- * route had opted out). Every other answer gets a simple request's two headers from the edge hook
- * instead (setCorsHeaders), the same on every answer, without the plugin's per-request option
- * resolution.
+ * on its own OPTIONS route and costs no other request anything. Every other answer gets a simple
+ * request's two headers from the edge hook instead (setCorsHeaders), the same on every answer,
+ * without the plugin's per-request option resolution.
  */
 export async function installCors(app: FastifyInstance): Promise<void> {
   await app.register(async (preflights) => {

@@ -5,6 +5,9 @@ import { COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compressio
 import { CATALOG_CACHE_CONTROL, CATALOG_VARY, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
 import { sendError } from './errors.js';
 
+/** CATALOG_VARY as the header says it, joined once. No other part of the service sets Vary on a catalog answer. */
+const CATALOG_VARY_VALUE = CATALOG_VARY.join(', ');
+
 /**
  * Sends a catalog answer: its content is already JSON bytes (made once per answer served from
  * memory), so only `retrieved_at` is written per response. A 200 carries its ETag, Cache-Control and
@@ -22,24 +25,9 @@ export function sendResult(reply: FastifyReply, result: QueryResult): FastifyRep
   const coding = head.length + tail.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(headers['accept-encoding']) : 'identity';
   reply.header('etag', entityTag(tag, coding));
   reply.header('cache-control', CATALOG_CACHE_CONTROL);
-  addVary(reply);
+  reply.header('vary', CATALOG_VARY_VALUE);
   if (ifNoneMatchMatches(headers['if-none-match'], tag)) return reply.code(304).send();
   reply.code(200).type('application/json; charset=utf-8');
   if (coding === 'identity') return reply.send(content.withTail(tail));
   return reply.header('Content-Encoding', coding).send(content.compressed(coding).withTail(tail));
-}
-
-/** CATALOG_VARY as the header says it, joined once. */
-const CATALOG_VARY_VALUE = CATALOG_VARY.join(', ');
-
-/** Adds CATALOG_VARY to Vary rather than replacing what another plugin (CORS) put there. */
-function addVary(reply: FastifyReply): void {
-  const current = reply.getHeader('vary');
-  if (current === undefined) {
-    reply.header('vary', CATALOG_VARY_VALUE);
-    return;
-  }
-  const listed = typeof current === 'string' ? current.split(',').map((s) => s.trim()).filter(Boolean) : [];
-  const lower = new Set(listed.map((s) => s.toLowerCase()));
-  reply.header('Vary', [...listed, ...CATALOG_VARY.filter((name) => !lower.has(name.toLowerCase()))].join(', '));
 }
