@@ -31,7 +31,7 @@ import { loadMixed, mixedPaths } from './mixedWorkload.js';
 import { freePort, root, rssMiB, run, startProcess } from './processes.js';
 
 const source = process.env.BENCH_SOURCE ?? path.resolve(root, '../shared/data/tcgdex');
-const duration = Number(process.env.BENCH_SECONDS ?? 5);
+const duration = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const givenDatabaseUrl = process.env.BENCH_DATABASE_URL;
 const storeKind = process.env.BENCH_STORE ?? 'sqlite';
@@ -62,21 +62,53 @@ const scenarios: Scenario[] = [
   { name: 'MCP get_card (tools/call)', path: '/mcp', method: 'POST', body: mcpCall('get_card', { id: 'en-base1-4' }) },
 ];
 
-async function load(url: string, headers: Record<string, string>, request: RequestShape = {}, share = connections) {
-  await generateLoad(url, headers, 1, share, undefined, request); // warm-up: JIT and caches, not measured
-  const result = await generateLoad(url, headers, duration, share, undefined, request);
+/** The table's turns per scenario: ours and the bare server's taken in alternation, so a machine that changes speed mid-run weighs on both. */
+const turns = Math.max(1, Number(process.env.BENCH_TURNS ?? 3));
+const turnSeconds = Math.max(1, Math.round(duration / turns));
+
+/** JIT and caches warmed by this much load before a scenario's turns, not measured. */
+const WARM_UP_SECONDS = 1;
+
+async function measure(url: string, headers: Record<string, string>, request: RequestShape = {}, share = connections, seconds = turnSeconds) {
+  const result = await generateLoad(url, headers, seconds, share, undefined, request);
   if (result.failures > 0) throw new Error(`${url}: ${result.failures} non-2xx or failed`);
   return result;
 }
 
 /** The same load on every instance at once, the connections split between them: summed req/s, the worst p50 and p99. */
-async function loadAll(urls: string[], headers: Record<string, string>, request: RequestShape = {}) {
+async function loadAll(urls: string[], headers: Record<string, string>, request: RequestShape = {}, seconds = turnSeconds) {
   const share = Math.max(1, Math.round(connections / urls.length));
-  const results = await Promise.all(urls.map((url) => load(url, headers, request, share)));
+  const results = await Promise.all(urls.map((url) => measure(url, headers, request, share, seconds)));
   return {
     rps: results.reduce((sum, r) => sum + r.rps, 0),
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * A scenario's row: `turns` turns of ours, each followed by one of the bare server's of the same
+ * body size. req/s and p50 are the turns' medians, p99 the worst turn's, and the ratio the median of
+ * each turn's ratio to the bare turn after it (one 5 s run of each, back to back, moved the ratio
+ * by ±0.1 on this VM, whose speed changes from one minute to the next).
+ */
+async function alternate(ours: () => ReturnType<typeof loadAll>, bare: () => ReturnType<typeof measure>) {
+  const rows: Array<{ ours: Awaited<ReturnType<typeof loadAll>>; bare: Awaited<ReturnType<typeof measure>> }> = [];
+  for (let turn = 0; turn < turns; turn++) rows.push({ ours: await ours(), bare: await bare() });
+  return {
+    rps: median(rows.map((row) => row.ours.rps)),
+    p50: median(rows.map((row) => row.ours.p50)),
+    p99: Math.max(...rows.map((row) => row.ours.p99)),
+    bareRps: median(rows.map((row) => row.bare.rps)),
+    bareP99: Math.max(...rows.map((row) => row.bare.p99)),
+    ratio: median(rows.map((row) => row.ours.rps / row.bare.rps)),
+    ratios: rows.map((row) => (row.ours.rps / row.bare.rps).toFixed(2)).join(', '),
   };
 }
 
@@ -121,8 +153,9 @@ async function main(): Promise<void> {
     console.log(`import: ${Number.isNaN(importSeconds) ? 'skipped (BENCH_DATABASE_URL)' : `${importSeconds.toFixed(1)} s`}`);
     console.log(`cold start to first healthy answer: ${coldStartMs.toFixed(0)} ms`);
     console.log(`catalog cache: ${process.env.CATALOG_CACHE_MB === '0' ? 'off (CATALOG_CACHE_MB=0)' : `${process.env.CATALOG_CACHE_MB || '64'} MB`}`);
-    console.log(`load: ${loadGeneratorName()}, ${connections} connections, ${duration} s per run\n`);
-    console.log('| scenario | bytes | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio |');
+    console.log(`load: ${loadGeneratorName()}, ${connections} connections; per scenario ${turns} turns of ${turnSeconds} s, ours then the bare server's, ` +
+      'in alternation (req/s and p50: the median turn; p99: the worst; ratio: the median of the turns\' ratios, listed)\n');
+    console.log('| scenario | bytes | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio (each turn) |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const scenario of scenarios.filter(({ name }) => only.test(name))) {
       const request = scenario.method ? { method: scenario.method, body: scenario.body } : {};
@@ -134,10 +167,13 @@ async function main(): Promise<void> {
         throw new Error(`${scenario.path}: ${response.status} ${text.slice(0, 2000)}`);
       }
       const size = Buffer.byteLength(text);
-      const ours = await loadAll(baseUrls.map((url) => url + scenario.path), scenarioHeaders, request);
-      const baseline = await load(`http://127.0.0.1:${barePort}/${size}`, {});
-      console.log(`| ${scenario.name} | ${size} | ${ours.rps.toFixed(0)} | ${ms(ours.p50)} | ${ms(ours.p99)} | ` +
-        `${baseline.rps.toFixed(0)} | ${ms(baseline.p99)} | ${(ours.rps / baseline.rps).toFixed(2)} |`);
+      const urls = baseUrls.map((url) => url + scenario.path);
+      const bareUrl = `http://127.0.0.1:${barePort}/${size}`;
+      await loadAll(urls, scenarioHeaders, request, WARM_UP_SECONDS);
+      await measure(bareUrl, {}, {}, connections, WARM_UP_SECONDS);
+      const row = await alternate(() => loadAll(urls, scenarioHeaders, request), () => measure(bareUrl, {}));
+      console.log(`| ${scenario.name} | ${size} | ${row.rps.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ` +
+        `${row.bareRps.toFixed(0)} | ${ms(row.bareP99)} | ${row.ratio.toFixed(2)} (${row.ratios}) |`);
     }
     console.log(`\nserver RSS with the full catalog, after the runs: ${rssMiB(server.pid!).toFixed(0)} MiB`);
     const exits = [server, ...others].map((child) => new Promise((resolve) => child.once('exit', resolve)));
