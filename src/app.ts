@@ -54,14 +54,15 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const frontDoorHeaders = deps.frontDoorHeaders ?? true;
-  // Every response carries its request id, the unkeyed rate-limit headers (keyed routes replace
-  // them with the key's month), the security headers and CORS's.
+  const setUnkeyedRateLimitHeaders = (reply: FastifyReply) => setRateLimitHeaders(reply, unkeyedAllowance(now()));
+  // Every response carries its request id, the rate-limit headers (the unkeyed ones, but on keyed
+  // routes, whose own hook sets the key's month whatever they answer), the security headers and CORS's.
   const setEdgeHeaders = (request: FastifyRequest, reply: FastifyReply) => {
     if (frontDoorHeaders) {
       reply.header(REQUEST_ID_FIELD, request.id);
       setSecurityHeaders(reply);
     }
-    setRateLimitHeaders(reply, unkeyedAllowance(now()));
+    if (!request.setsKeyRateLimitHeaders) setUnkeyedRateLimitHeaders(reply);
     setCorsHeaders(reply);
   };
   const metrics = deps.metrics ?? NO_METRICS;
@@ -125,7 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const queries = new CatalogQueries(deps.store, now);
   // The catalog's read routes need a key, checked and counted before anything else of the request.
   await app.register(async (keyed) => {
-    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics));
+    keyed.decorateRequest('setsKeyRateLimitHeaders', true);
+    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, setUnkeyedRateLimitHeaders));
     await keyed.register(setRoutes, { queries });
     await keyed.register(cardRoutes, { queries });
   });

@@ -8,11 +8,21 @@ import { sendError } from './errors.js';
 /**
  * The onRequest hook of every keyed route: it runs before the query is validated, so a request
  * is refused 401, then 429, before any 400 or 404, and every answer past it has been counted.
+ * It sets the rate-limit headers of every answer of these routes (the edge hook leaves them out
+ * for requests marked setsKeyRateLimitHeaders), so they are written once.
  * A refused key counts against the address's throttle on requests without a valid key.
  */
-export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, metrics: ServiceMetrics) {
+export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, metrics: ServiceMetrics,
+  setUnkeyedRateLimitHeaders: (reply: FastifyReply) => void) {
   return async function checkKeyAndQuota(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const decision = await access.authorizeAndCount(request.headers.authorization);
+    let decision;
+    try {
+      decision = await access.authorizeAndCount(request.headers.authorization);
+    } catch (error) {
+      // The key could not be checked (its store is down): the answer carries the unkeyed limits, as any other would.
+      setUnkeyedRateLimitHeaders(reply);
+      throw error;
+    }
     request.keyPrefix = decision.keyPrefix;
     if (decision.allowed) {
       setRateLimitHeaders(reply, decision.allowance);
@@ -26,4 +36,11 @@ export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, met
     }
     await sendError(reply, decision.status, decision.message);
   };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** True on the keyed routes (a decoration of their context): requireKey sets their rate-limit headers. */
+    setsKeyRateLimitHeaders?: boolean;
+  }
 }
