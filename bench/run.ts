@@ -1,6 +1,7 @@
 /**
  * npm run bench: the hot paths of the service on the full catalog, each beside a bare node:http
- * server answering a body of the same size in the same run, so the ratio says what our work costs.
+ * server answering a body of the same size in the same run, in alternating turns (BENCH_TURNS, 3,
+ * sharing BENCH_SECONDS, 6), so the ratio says what our work costs.
  * Also: import time, cold start and resident memory with the full catalog. The load is wrk's where
  * it is installed or can be (loadGenerator.ts: root on Debian installs it), autocannon's otherwise.
  * Needs the shared TCGdex dump (../shared/data/tcgdex) or BENCH_SOURCE pointing at one.

@@ -2,6 +2,11 @@ import { CompressedHead, type ContentCoding } from '../edge/compression.js';
 import { contentTag } from '../edge/httpCaching.js';
 import type { AnswerHead } from './servedJson.js';
 
+/** What a tool result's bytes open with (MCP's CallToolResult), before the answer as text. */
+const TEXT_CONTENT_OPEN = Buffer.from('{"content":[{"type":"text","text":');
+/** And between the text's end and the answer as structured content. */
+const STRUCTURED_CONTENT_OPEN = '}],"structuredContent":';
+
 /**
  * One answer's content as every response that serves it shares it: its head (the response up to
  * `retrieved_at`, servedJson.ts), the head's UTF-8 bytes, its entity tag and its compressed forms,
@@ -14,7 +19,9 @@ export class AnswerContent {
   private gzip?: CompressedHead;
   private br?: CompressedHead;
   private quotedHead?: string;
+  private quotedBytes?: Buffer;
   private lastBody?: { tail: string; body: Buffer };
+  private lastToolResult?: { tail: string; result: Buffer };
 
   constructor(readonly head: AnswerHead) {}
 
@@ -50,6 +57,21 @@ export class AnswerContent {
     return body;
   }
 
+  /**
+   * The MCP tool result of the whole answer as bytes: its text content (the answer as a JSON string)
+   * and its structured content (the answer), each closed with `tail` (its retrieved_at, ASCII). Made
+   * from bytes kept here, so a call allocates no string of the answer's size on the JavaScript heap
+   * (joined and encoded per call, the strings of a 26 KB answer made MCP's tails the bench's longest);
+   * the last one made is kept, as withTail's.
+   */
+  toolResult(tail: string): Buffer {
+    if (this.lastToolResult?.tail === tail) return this.lastToolResult.result;
+    const result = Buffer.concat([TEXT_CONTENT_OPEN, this.quotedBytes ??= Buffer.from(this.quoted, 'utf8'),
+      Buffer.from(`${JSON.stringify(tail).slice(1)}${STRUCTURED_CONTENT_OPEN}`, 'latin1'), this.bytes, Buffer.from(`${tail}}`, 'latin1')]);
+    this.lastToolResult = { tail, result };
+    return result;
+  }
+
   /** The head in `coding`, for a response to close with its retrieved_at (CompressedHead.withTail). */
   compressed(coding: Exclude<ContentCoding, 'identity'>): CompressedHead {
     return coding === 'br' ? (this.br ??= CompressedHead.of(this.bytes, 'br')) : (this.gzip ??= CompressedHead.of(this.bytes, 'gzip'));
@@ -58,9 +80,10 @@ export class AnswerContent {
   /**
    * What holding it costs, roughly: the head's text (up to two bytes a character), its bytes, the
    * last body made from them, and the forms a client asked for: compressed (a fifth of the bytes,
-   * or less, for JSON this repetitive, and its last body) or quoted for MCP (the text again, escaped).
+   * or less, for JSON this repetitive, and its last body) or for MCP (the text again, escaped, its
+   * bytes and the last tool result, which holds the answer twice).
    */
   get weight(): number {
-    return this.head.length * 5 + 64;
+    return this.head.length * 8 + 64;
   }
 }

@@ -45,7 +45,9 @@ function hasOnly(value: Record<string, unknown>, allowed: ReadonlySet<string>): 
   return Object.keys(value).every((key) => allowed.has(key));
 }
 
-/** The JSON-RPC response around a tools/call result that is already JSON text. */
-export function directResponse(id: string | number, resultJson: string): string {
-  return `{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+const RESULT_OPEN = Buffer.from('{"result":');
+
+/** The JSON-RPC response around a tools/call result that is already JSON, as bytes. */
+export function directResponse(id: string | number, result: Buffer): Buffer {
+  return Buffer.concat([RESULT_OPEN, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)]);
 }

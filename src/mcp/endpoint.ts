@@ -70,8 +70,8 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
       const sdk = await loadSdk();
       const direct = directToolCall(request.headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
       if (direct) {
-        const response = directResponse(direct.id, await toolbox.callAsJson(direct.name, direct.args, context));
-        reply.raw.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(response) }).end(response);
+        const response = directResponse(direct.id, await toolbox.callAsBytes(direct.name, direct.args, context));
+        reply.raw.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': response.length }).end(response);
         return;
       }
       await sdk.answerWithSdk(toolbox, context, request.raw, reply.raw, request.body);

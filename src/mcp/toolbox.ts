@@ -9,6 +9,7 @@ import { compileJsonValidator, compileQueryValidator, validationMessage } from '
 import { failureOf, logFailure } from '../edge/failures.js';
 import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
+import { retrievedAtMember } from '../catalog/servedJson.js';
 
 /** What one MCP request knows about its HTTP request. */
 export interface ToolCallContext {
@@ -77,11 +78,12 @@ export class McpToolbox {
    * The same result as call(), as JSON text: an answer's structured content is the REST body as it
    * is, spliced in rather than parsed and serialized again (endpoint.ts's direct tools/call).
    */
-  async callAsJson(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<string> {
+  async callAsBytes(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<Buffer> {
     const outcome = await this.outcome(name, args, context);
-    if (!outcome.ok) return JSON.stringify(toResult(outcome, context));
+    if (!outcome.ok) return Buffer.from(JSON.stringify(toResult(outcome, context)));
     noteAllowance(outcome, context);
-    return `{"content":[{"type":"text","text":${outcome.text ?? JSON.stringify(outcome.body)}}],"structuredContent":${outcome.body}}`;
+    if (outcome.answer) return outcome.answer.content.toolResult(retrievedAtMember(outcome.answer.retrievedAt));
+    return Buffer.from(`{"content":[{"type":"text","text":${outcome.text ?? JSON.stringify(outcome.body)}}],"structuredContent":${outcome.body}}`);
   }
 
   private async outcome(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<ToolOutcome> {
