@@ -61,7 +61,7 @@ export class AnswerContent {
    * The MCP tool result of the whole answer as bytes: its text content (the answer as a JSON string)
    * and its structured content (the answer), each closed with `tail` (its retrieved_at, ASCII). Made
    * from bytes kept here, so a call allocates no string of the answer's size on the JavaScript heap
-   * (joined and encoded per call, the strings of a 26 KB answer made MCP's tails the bench's longest);
+   * (joined and encoded per call, each call left a string of twice the answer's size to collect);
    * the last one made is kept, as withTail's.
    */
   toolResult(tail: string): Buffer {
