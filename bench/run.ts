@@ -27,6 +27,7 @@ import { createBenchDatabase } from './benchDatabase.js';
 import { behindHeavy, type Instance } from './behindHeavy.js';
 import { edgeOverhead } from './edgeOverhead.js';
 import { storeComparison } from './storeComparison.js';
+import { median } from './variantsInTurn.js';
 import { generateLoad, installWrkWherePossible, loadGeneratorName, type RequestShape } from './loadGenerator.js';
 import { loadMixed, mixedPaths } from './mixedWorkload.js';
 import { freePort, root, rssMiB, run, startProcess } from './processes.js';
@@ -67,6 +68,9 @@ const scenarios: Scenario[] = [
 const turns = Math.max(1, Number(process.env.BENCH_TURNS ?? 3));
 const turnSeconds = Math.max(1, Math.round(duration / turns));
 
+/** A latency as the load generator gives it: whole ms from autocannon, to the hundredth from wrk. */
+const ms = (value: number) => String(Number(value.toFixed(2)));
+
 /** JIT and caches warmed by this much load before a scenario's turns, not measured. */
 const WARM_UP_SECONDS = 1;
 
@@ -86,12 +90,6 @@ async function loadAll(urls: string[], headers: Record<string, string>, request:
     p99: Math.max(...results.map((r) => r.p99)),
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /**
  * A scenario's row: `turns` turns of ours, each followed by one of the bare server's of the same
@@ -113,9 +111,6 @@ async function alternate(ours: () => ReturnType<typeof loadAll>, bare: () => Ret
     p99s: rows.map((row) => ms(row.ours.p99)).join(', '),
   };
 }
-
-/** A latency as the load generator gives it: whole ms from autocannon, to the hundredth from wrk. */
-const ms = (value: number) => String(Number(value.toFixed(2)));
 
 async function main(): Promise<void> {
   installWrkWherePossible();

@@ -120,7 +120,8 @@ export async function variantsInTurn(title: string, variants: Variant[], rounds:
   }
 }
 
-function median(values: number[]): number {
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

@@ -1,6 +1,6 @@
 import { CompressedHead, type ContentCoding } from '../edge/compression.js';
 import { contentTag } from '../edge/httpCaching.js';
-import type { AnswerHead } from './servedJson.js';
+import { quotedTail, type AnswerHead } from './servedJson.js';
 
 /** What a tool result's bytes open with (MCP's CallToolResult), before the answer as text. */
 const TEXT_CONTENT_OPEN = Buffer.from('{"content":[{"type":"text","text":');
@@ -31,7 +31,8 @@ export class AnswerContent {
 
   /**
    * The head as the start of a JSON string (its opening quote and escaped text, no closing quote),
-   * for an MCP result, whose text content is the answer as a string (servedJson.ts's quotedBody).
+   * for an MCP result, whose text content is the answer as a string (toolResult; servedJson.ts's
+   * quotedBody and quotedTail close it).
    */
   get quoted(): string {
     return this.quotedHead ??= JSON.stringify(this.head).slice(0, -1);
@@ -67,7 +68,7 @@ export class AnswerContent {
   toolResult(tail: string): Buffer {
     if (this.lastToolResult?.tail === tail) return this.lastToolResult.result;
     const result = Buffer.concat([TEXT_CONTENT_OPEN, this.quotedBytes ??= Buffer.from(this.quoted, 'utf8'),
-      Buffer.from(`${JSON.stringify(tail).slice(1)}${STRUCTURED_CONTENT_OPEN}`, 'latin1'), this.bytes, Buffer.from(`${tail}}`, 'latin1')]);
+      Buffer.from(`${quotedTail(tail)}${STRUCTURED_CONTENT_OPEN}`, 'latin1'), this.bytes, Buffer.from(`${tail}}`, 'latin1')]);
     this.lastToolResult = { tail, result };
     return result;
   }

@@ -60,8 +60,16 @@ export function withRetrievedAt(head: AnswerHead, retrievedAt: Date): string {
 
 /** The whole response as a JSON string literal, from its head's (AnswerContent.quoted): only the tail is escaped here. */
 export function quotedBody(quotedHead: string, retrievedAt: Date): string {
-  // Escaping is per character, so the escaped tail continues the escaped head; it ends with the closing quote.
-  return quotedHead + JSON.stringify(retrievedAtMember(retrievedAt)).slice(1);
+  return quotedHead + quotedTail(retrievedAtMember(retrievedAt));
+}
+
+/**
+ * A response's tail (retrievedAtMember) as the end of a JSON string literal that AnswerContent.quoted
+ * began: escaping is per character, so the escaped tail continues the escaped head; it ends with the
+ * closing quote.
+ */
+export function quotedTail(tail: string): string {
+  return JSON.stringify(tail).slice(1);
 }
 
 let lastMoment = NaN;

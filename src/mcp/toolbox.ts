@@ -75,15 +75,16 @@ export class McpToolbox {
   }
 
   /**
-   * The same result as call(), as JSON text: an answer's structured content is the REST body as it
-   * is, spliced in rather than parsed and serialized again (endpoint.ts's direct tools/call).
+   * The same result as call(), as JSON bytes: an answer's structured content is the REST body as it
+   * is, spliced in rather than parsed and serialized again, from bytes kept with the answer
+   * (AnswerContent.toolResult; endpoint.ts's direct tools/call).
    */
   async callAsBytes(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<Buffer> {
     const outcome = await this.outcome(name, args, context);
     if (!outcome.ok) return Buffer.from(JSON.stringify(toResult(outcome, context)));
     noteAllowance(outcome, context);
     if (outcome.answer) return outcome.answer.content.toolResult(retrievedAtMember(outcome.answer.retrievedAt));
-    return Buffer.from(`{"content":[{"type":"text","text":${outcome.text ?? JSON.stringify(outcome.body)}}],"structuredContent":${outcome.body}}`);
+    return Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(outcome.body)}}],"structuredContent":${outcome.body}}`);
   }
 
   private async outcome(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<ToolOutcome> {

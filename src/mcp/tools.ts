@@ -13,7 +13,6 @@ import { trimEmail } from '../edge/keyRequest.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { compactCardListHead } from './compactRows.js';
 import { AnswerContent } from '../catalog/answerContent.js';
-import { quotedBody } from '../catalog/servedJson.js';
 
 /**
  * The MCP tools: one place mapping each tool to its schemas (the REST ones) and to the
@@ -23,11 +22,8 @@ import { quotedBody } from '../catalog/servedJson.js';
 
 /** What a tool call answers: the JSON body REST would send, or REST's error message. */
 export type ToolOutcome =
-  /**
-   * `text`, when given, is `body` as a JSON string literal, made from one kept with the answer
-   * (AnswerContent.quoted); `answer`, when given, is what both were made of (for the result's bytes).
-   */
-  | { ok: true; body: string; text?: string; answer?: { content: AnswerContent; retrievedAt: Date }; allowance?: Allowance }
+  /** `answer`, when given, is what `body` was made of: the direct tools/call builds its result's bytes from it. */
+  | { ok: true; body: string; answer?: { content: AnswerContent; retrievedAt: Date }; allowance?: Allowance }
   | { ok: false; message: string; allowance?: Allowance; retryAfterSeconds?: number };
 
 export interface ToolServices {
@@ -76,7 +72,7 @@ const fromQuery = (result: QueryResult): ToolOutcome =>
   result.ok ? fromAnswer(result.content, result.retrievedAt) : { ok: false, message: result.message };
 
 const fromAnswer = (content: AnswerContent, retrievedAt: Date): ToolOutcome =>
-  ({ ok: true, body: answerBody({ content, retrievedAt }), text: quotedBody(content.quoted, retrievedAt), answer: { content, retrievedAt } });
+  ({ ok: true, body: answerBody({ content, retrievedAt }), answer: { content, retrievedAt } });
 
 /** A card list as asked: REST's rows (full), or each cut down to a CompactCard (the default). */
 const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome =>
