@@ -18,7 +18,6 @@ export class AnswerContent {
   private hashed?: string;
   private gzip?: CompressedHead;
   private br?: CompressedHead;
-  private quotedHead?: string;
   private quotedBytes?: Buffer;
   private lastBody?: { tail: string; body: Buffer };
   private lastToolResult?: { tail: string; result: Buffer };
@@ -31,11 +30,11 @@ export class AnswerContent {
 
   /**
    * The head as the start of a JSON string (its opening quote and escaped text, no closing quote),
-   * for an MCP result, whose text content is the answer as a string (toolResult; servedJson.ts's
-   * quotedBody and quotedTail close it).
+   * for an MCP result, whose text content is the answer as a string (toolResult keeps it as bytes;
+   * servedJson.ts's quotedTail closes it).
    */
   get quoted(): string {
-    return this.quotedHead ??= JSON.stringify(this.head).slice(0, -1);
+    return JSON.stringify(this.head).slice(0, -1);
   }
 
   /** The strong ETag's opaque part (httpCaching.ts). */
@@ -81,8 +80,8 @@ export class AnswerContent {
   /**
    * What holding it costs, roughly: the head's text (up to two bytes a character), its bytes, the
    * last body made from them, and the forms a client asked for: compressed (a fifth of the bytes,
-   * or less, for JSON this repetitive, and its last body) or for MCP (the text again, escaped, its
-   * bytes and the last tool result, which holds the answer twice).
+   * or less, for JSON this repetitive, and its last body) or for MCP (the head escaped, as bytes, and
+   * the last tool result, which holds the answer twice).
    */
   get weight(): number {
     return this.head.length * 8 + 64;

@@ -58,11 +58,6 @@ export function withRetrievedAt(head: AnswerHead, retrievedAt: Date): string {
   return `${head}${retrievedAtMember(retrievedAt)}`;
 }
 
-/** The whole response as a JSON string literal, from its head's (AnswerContent.quoted): only the tail is escaped here. */
-export function quotedBody(quotedHead: string, retrievedAt: Date): string {
-  return quotedHead + quotedTail(retrievedAtMember(retrievedAt));
-}
-
 /**
  * A response's tail (retrievedAtMember) as the end of a JSON string literal that AnswerContent.quoted
  * began: escaping is per character, so the escaped tail continues the escaped head; it ends with the

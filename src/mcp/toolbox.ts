@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import { retrievedAtMember } from '../catalog/servedJson.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
 import { compileJsonValidator, compileQueryValidator, validationMessage } from '../edge/validation.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
-import { retrievedAtMember } from '../catalog/servedJson.js';
 
 /** What one MCP request knows about its HTTP request. */
 export interface ToolCallContext {

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CompressedHead, negotiateCoding } from '../../src/edge/compression.js';
 import { entityTag, ifNoneMatchMatches } from '../../src/edge/httpCaching.js';
 import { AnswerContent } from '../../src/catalog/answerContent.js';
-import { listHead, quotedBody, retrievedAtMember, withRetrievedAt } from '../../src/catalog/servedJson.js';
+import { listHead, quotedTail, retrievedAtMember, withRetrievedAt } from '../../src/catalog/servedJson.js';
 
 describe('AnswerContent', () => {
   it('is tagged by its content alone, whatever retrieved_at each response adds, and its bytes are its head in UTF-8', () => {
@@ -28,7 +28,7 @@ describe('AnswerContent', () => {
     assert.equal(content.withTail(retrievedAtMember(one)), body, 'the same millisecond: the same buffer');
     assert.equal(content.withTail(retrievedAtMember(two)).toString('utf8'), withRetrievedAt(content.head, two));
     assert.equal(body.toString('utf8'), withRetrievedAt(content.head, one), 'a buffer handed out is never written again');
-    assert.equal(quotedBody(content.quoted, two), JSON.stringify(withRetrievedAt(content.head, two)));
+    assert.equal(content.quoted + quotedTail(retrievedAtMember(two)), JSON.stringify(withRetrievedAt(content.head, two)));
   });
 });
 
