@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { MAX_BLOCK } from '../../src/access/reservedQuota.js';
-import { LogCapture, runCli, runKeysCli, startChildServer, type ChildServer } from '../support/childProcess.js';
+import { LogCapture, readerKeys, runCli, runKeysCli, startChildServer, type ChildServer } from '../support/childProcess.js';
 import { rateLimitOf } from '../support/http.js';
 import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../support/postgres.js';
 
@@ -127,7 +127,7 @@ describe('the SQLite restore drill of docs/deploy.md, backed up while the server
   });
 
   it('back up under load, lose the file, restore it: every key of the backup works with its usage, the later ones are gone', async () => {
-    const readers = await createKeys(service, 4, 'reader');
+    const readers = await readerKeys(env, 4, 'reader');
     const load = underLoad(() => service, readers);
     await sleep(500);
     // 1. Back up while the service runs.
@@ -222,7 +222,7 @@ describe('the PostgreSQL restore drill with the pg_dump command the backup comma
   });
 
   it('back up under load with the printed command, lose the tables, restore: every key works with its usage', async () => {
-    const readers = await createKeys(service, 3, 'pg-reader');
+    const readers = await readerKeys(env, 3, 'pg-reader');
     const load = underLoad(() => service, readers);
     await sleep(500);
     const dir = path.join(root, 'backups/today');

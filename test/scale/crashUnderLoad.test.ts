@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { hashKey } from '../../src/access/keyFormat.js';
 import { monthOf } from '../../src/access/monthlyQuota.js';
 import { openAccessStore } from '../../src/store/open.js';
-import { LogCapture, runKeysCli, startChildServer, type ChildServer } from '../support/childProcess.js';
+import { LogCapture, readerKeys, runKeysCli, startChildServer, type ChildServer } from '../support/childProcess.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 
@@ -21,7 +21,6 @@ const QUOTA_LOSS_BOUND = 64; // docs/keys.md
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CYCLES = 2;
 const SMALL_LIMIT = 10;
-const READER_LIMIT = 1_000_000;
 
 interface Answer { status: number | 'failed' }
 interface Creation { email: string; status: number | 'failed'; key?: string }
@@ -63,13 +62,9 @@ for (const store of STORE_KINDS) {
         }
       };
 
-      // Readers whose month cannot run out in the test however fast the machine answers (a free key's
-      // 1,000 did: some 560 answers per cycle); counted in blocks of 20, as a free key is while 320 or
-      // more are left, so QUOTA_LOSS_BOUND holds for them as it did.
-      const readers: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        readers.push((await runKeysCli(['create', '--email', `reader-${i}@example.test`, '--tier', 'paid', '--limit', String(READER_LIMIT)], env)).stdout.trim());
-      }
+      // Readers whose month cannot run out (a free key's 1,000 did: some 560 answers per cycle);
+      // counted in blocks of 20, as a free key is, so QUOTA_LOSS_BOUND holds for them as it did.
+      const readers = await readerKeys(env, 4, 'reader');
       const small = await runKeysCli(['create', '--email', 'small@example.test', '--tier', 'paid', '--limit', String(SMALL_LIMIT)], env);
       readers.push(small.stdout.trim());
       const answers = new Map<string, Answer[]>(readers.map((key) => [key, []]));

@@ -9,11 +9,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('the database restarted under load', needsPostgresBinaries(), () => {
   let database: OwnPostgres;
   let service: ChildServer;
+  let env: Record<string, string>;
   const logs = new LogCapture();
 
   before(async () => {
     database = await startOwnPostgres();
-    service = await startChildServer({ DATABASE_URL: database.url, TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '4', LOG_LEVEL: 'info' }, logs);
+    env = { DATABASE_URL: database.url, TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '4', LOG_LEVEL: 'info' };
+    service = await startChildServer(env, logs);
   });
   after(async () => {
     service?.child.kill('SIGTERM');
@@ -23,7 +25,7 @@ describe('the database restarted under load', needsPostgresBinaries(), () => {
 
   it('answers 503 with the JSON error and rate-limit headers while it is down, recovers by itself, loses no key and no count', async () => {
     const paths = ['/v1/cards?id=en-base1-4', '/v1/sets?limit=2', '/v1/cards?id=en-nope-1', '/v1/sets?limit=0'];
-    const traffic = await startTrafficDuringOutage(service, logs, { paths, addressPrefix: '10.9' });
+    const traffic = await startTrafficDuringOutage(service, logs, { paths, addressPrefix: '10.9', env });
     const { answers, creations, health, all, waitFor } = traffic;
 
     try {

@@ -16,13 +16,15 @@ describe('the SQLite files moved away under load and back', () => {
   let root: string;
   let folder: string;
   let service: ChildServer;
+  let env: Record<string, string>;
   const logs = new LogCapture();
 
   before(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'tcg-file-gone-'));
     folder = path.join(root, 'var');
     mkdirSync(folder);
-    service = await startChildServer({ DATABASE_URL: `file:${path.join(folder, 'catalog.db')}`, TRUST_PROXY: 'true', LOG_LEVEL: 'info' }, logs);
+    env = { DATABASE_URL: `file:${path.join(folder, 'catalog.db')}`, TRUST_PROXY: 'true', LOG_LEVEL: 'info' };
+    service = await startChildServer(env, logs);
   });
   after(async () => {
     service?.child.kill('SIGTERM');
@@ -33,7 +35,7 @@ describe('the SQLite files moved away under load and back', () => {
   it('answers 503 with the JSON error and rate-limit headers while they are gone, creates no file in their place, and recovers by itself', async () => {
     // A few distinct pages, so that both the catalog cache and the file answer.
     const paths = ['/v1/cards?id=en-base1-4', '/v1/sets?limit=2', '/v1/cards?q=char&limit=3', '/v1/cards?set=en-base1&limit=4'];
-    const traffic = await startTrafficDuringOutage(service, logs, { paths, addressPrefix: '10.7' });
+    const traffic = await startTrafficDuringOutage(service, logs, { paths, addressPrefix: '10.7', env });
     const { answers, creations, health, all, waitFor } = traffic;
 
     const away = path.join(root, 'var.away');

@@ -58,6 +58,24 @@ export function runKeysCli(args: string[], env: Record<string, string>): Promise
 
 export interface CliRun { code: number | null; stdout: string; stderr: string }
 
+/** The monthly limit of readerKeys' keys: more than any test's load sends, however fast the machine answers. */
+export const READER_LIMIT = 1_000_000;
+
+/**
+ * Keys for a test's readers, made with the keys CLI: paid, READER_LIMIT a month, so a loop that reads
+ * as fast as the machine answers never meets a 429 (a free key's 1,000 ran out on a fast machine).
+ * Counted in blocks of MAX_BLOCK, as a free key is while 320 or more of its month are left.
+ */
+export async function readerKeys(env: Record<string, string>, count: number, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await runKeysCli(['create', '--email', `${prefix}-${i}@example.test`, '--tier', 'paid', '--limit', String(READER_LIMIT)], env);
+    if (created.code !== 0) throw new Error(`keys create failed: ${created.stderr}`);
+    keys.push(created.stdout.trim());
+  }
+  return keys;
+}
+
 /** Runs the operator command `name` (`npm run <name> -- ...` without the build: dist/src/cli/<name>.js) and returns its output. */
 export async function runCli(name: string, args: string[], env: Record<string, string>): Promise<CliRun> {
   const child = spawn(process.execPath, [path.join(projectRoot, `dist/src/cli/${name}.js`), ...args], {

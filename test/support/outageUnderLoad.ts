@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ChildServer, LogCapture } from './childProcess.js';
+import { readerKeys, type ChildServer, type LogCapture } from './childProcess.js';
 import { rateLimitOf } from './http.js';
 
 export const UNAVAILABLE = { error: 'the service is unavailable; try again shortly' };
@@ -26,12 +26,14 @@ export async function requestAnswer(service: ChildServer, urlPath: string, init:
 const inWords = (statuses: number[]) => `${statuses.slice(0, -1).join(', ')} and ${statuses.at(-1)}`;
 
 /**
- * Traffic for a test that takes the service's database away and gives it back: three keys each read
- * `paths` in a loop, keys are created in another (each from its own X-Forwarded-For address under
+ * Traffic for a test that takes the service's database away and gives it back: three readers' keys
+ * (readerKeys, made with the keys CLI in the service's `env`) each read `paths` in a loop, keys are created in another (each from its own X-Forwarded-For address under
  * `addressPrefix`, so the per-address creation limit never answers), and /healthz is polled, until
  * stop(). The checks afterwards are the ones every such test makes.
  */
-export async function startTrafficDuringOutage(service: ChildServer, logs: LogCapture, options: { paths: string[]; addressPrefix: string }) {
+export async function startTrafficDuringOutage(
+  service: ChildServer, logs: LogCapture, options: { paths: string[]; addressPrefix: string; env: Record<string, string> },
+) {
   const request = (urlPath: string, init?: RequestInit) => requestAnswer(service, urlPath, init);
   let addresses = 0;
   const createKey = (email: string) => request('/v1/keys', {
@@ -41,12 +43,7 @@ export async function startTrafficDuringOutage(service: ChildServer, logs: LogCa
   });
   const keyed = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
 
-  const readers: string[] = [];
-  for (let i = 0; i < 3; i++) {
-    const created = await createKey(`reader-${i}@example.test`);
-    assert.equal(created.status, 201);
-    readers.push((created.body as { key: string }).key);
-  }
+  const readers = await readerKeys(options.env, 3, 'reader');
 
   let running = true;
   const answers = new Map<string, Answer[]>(readers.map((key) => [key, []]));
