@@ -3,10 +3,12 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { ConfigError } from '../../src/config.js';
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
+import { ANSWER_TIMEOUT_MARGIN_MS } from '../../src/store/postgres/pool.js';
 import { UNAVAILABLE_MESSAGE } from '../../src/storeUnavailable.js';
 import { issueKey } from '../support/keys.js';
 import { needsPostgres } from '../support/postgres.js';
 import { startServer, type TestServer } from '../support/server.js';
+import { SilentNetwork } from '../support/silentNetwork.js';
 
 /** Longer than any timeout here: a request still unanswered by then has hung. */
 const HANG_MS = 6_000;
@@ -44,8 +46,10 @@ async function lockTable(databaseUrl: string, table: string): Promise<{ release(
 }
 
 /** A server whose catalog reads reach the database on every request (no cache), with these store settings. */
-async function serverWith(env: Record<string, string>): Promise<{ server: TestServer; key: string }> {
-  const server = await startServer({ store: 'postgres', storeEnv: { CATALOG_CACHE_MB: '0', ...env } });
+async function serverWith(env: Record<string, string>, network?: SilentNetwork): Promise<{ server: TestServer; key: string }> {
+  const server = await startServer({
+    store: 'postgres', storeEnv: { CATALOG_CACHE_MB: '0', ...env }, reachDatabase: network && ((url) => network.urlFor(url)),
+  });
   return { server, key: await issueKey(server.accessStore, { monthlyLimit: 1000 }) };
 }
 
@@ -127,6 +131,26 @@ describe('PostgreSQL statements and connections that take too long end in 503 wi
       assert.equal((await timedGet(server, '/v1/sets?limit=1', key)).status, 200);
     } finally {
       await server.close();
+    }
+  });
+
+  it('a database that goes silent mid-connection (no answer, nothing closed) is 503 after the statement timeout and the driver\'s margin, then 200 once it answers', async () => {
+    const network = await SilentNetwork.start('postgres://127.0.0.1:5432/');
+    const { server, key } = await serverWith({ DATABASE_STATEMENT_TIMEOUT_MS: '1000' }, network);
+    try {
+      // The second request reserves a block of the key's month, so the third is counted in memory.
+      for (let i = 0; i < 2; i++) assert.equal((await timedGet(server, '/v1/cards?id=en-base1-4', key)).status, 200);
+      network.silence();
+      // The server cannot cancel what it never receives: only the driver's own wait can end this read.
+      const answer = await timedGet(server, '/v1/cards?id=en-base1-4', key);
+      network.restore();
+      assertUnavailable(answer, { limit: '1000', used: '3' });
+      assert.ok(answer.ms >= 1_000 + ANSWER_TIMEOUT_MARGIN_MS - 100 && answer.ms < 4_000, `answered after ${answer.ms.toFixed(0)} ms`);
+      assert.equal((await timedGet(server, '/v1/cards?id=en-base1-4', key)).status, 200);
+    } finally {
+      network.restore();
+      await server.close();
+      await network.close();
     }
   });
 });

@@ -45,6 +45,8 @@ export interface TestServerOptions {
   catalogFile?: string;
   /** SQLite files (the default) or a throwaway PostgreSQL database on 127.0.0.1:5432, dropped by close(). */
   store?: StoreKind;
+  /** The stores connect to the database through what this makes of its URL (a test's relay); `databaseUrl` stays the database's own. */
+  reachDatabase?: (databaseUrl: string) => string;
   /** Store settings as the environment gives them (DATABASE_POOL_SIZE is 10 unless given here). */
   storeEnv?: Record<string, string>;
   /** Shorter waits on slow clients than production's, so a test of them runs in seconds. */
@@ -65,10 +67,11 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const database: TestDatabase | undefined = options.store === 'postgres' ? await createTestDatabase('http_test') : undefined;
   const databaseUrl = database?.url ?? `file:${options.catalogFile ?? path.join(dir, 'catalog.db')}`;
   const storeEnv = { DATABASE_POOL_SIZE: '10', ...options.storeEnv };
-  const realCatalog = await openCatalogStore(databaseUrl, storeEnv);
+  const storeUrl = options.reachDatabase?.(databaseUrl) ?? databaseUrl;
+  const realCatalog = await openCatalogStore(storeUrl, storeEnv);
   if (!options.catalogFile) await seedDemoCatalog(realCatalog);
   const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
-  const accessStore = await openAccessStore(databaseUrl, storeEnv);
+  const accessStore = await openAccessStore(storeUrl, storeEnv);
   const access = new AccessService(accessStore, { publicBaseUrl: TEST_PUBLIC_BASE_URL, now: options.now });
   const caches: Record<string, () => CacheCounts> = {};
   if (realCatalog instanceof CachedCatalog) caches.catalog = () => realCatalog.stats();

@@ -2,7 +2,12 @@ import pg from 'pg';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from './defaults.js';
 
 const PING_TIMEOUT_MS = 3000;
-
+/**
+ * How much longer than the statement timeout the driver itself waits for an answer: the server's
+ * cancel comes first when the server can answer at all; this ends the wait when it cannot (a network
+ * gone silent, a server frozen), which no server-side timeout can.
+ */
+export const ANSWER_TIMEOUT_MARGIN_MS = 1000;
 
 export interface PoolSettings {
   /** Usage counts commit without waiting for their WAL flush. */
@@ -13,8 +18,10 @@ export interface PoolSettings {
    */
   connectTimeoutMs?: number;
   /**
-   * The server cancels a statement that runs (or waits for a lock) longer than this; the service
-   * answers 503. Only for pools that serve requests: imports, exports and migrations run without.
+   * The server cancels a statement that runs (or waits for a lock) longer than this, and the driver
+   * gives up on an answer ANSWER_TIMEOUT_MARGIN_MS later (its connection is then discarded); either
+   * way the service answers 503. Only for pools that serve requests: imports, exports and migrations
+   * run without.
    */
   statementTimeoutMs?: number;
 }
@@ -27,7 +34,9 @@ export function createPool(connectionString: string, max: number, settings: Pool
   if (!Number.isInteger(max) || max < 1) throw new Error(`the pool size must be a positive integer, got ${max}`);
   const pool = new pg.Pool({
     connectionString, max, connectionTimeoutMillis: settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, application_name: 'tcg-catalog',
-    ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    ...(settings.statementTimeoutMs
+      ? { statement_timeout: settings.statementTimeoutMs, query_timeout: settings.statementTimeoutMs + ANSWER_TIMEOUT_MARGIN_MS }
+      : {}),
     ...(settings.asynchronousCommit ? { options: '-c synchronous_commit=off' } : {}),
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
@@ -53,7 +62,9 @@ export async function poolAnswers(pool: pg.Pool): Promise<boolean> {
 
 /**
  * Runs `work` in a transaction that commits only once it is on disk, on a connection of its own;
- * a connection that failed midway is discarded rather than reused. `work` may roll back itself.
+ * a connection that failed midway is discarded rather than reused, which ends its transaction on the
+ * server (no ROLLBACK first: on a connection that no longer answers, it would wait out the driver's
+ * timeout a second time). `work` may roll back itself.
  */
 export async function inDurableTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -66,7 +77,6 @@ export async function inDurableTransaction<T>(pool: pg.Pool, work: (client: pg.P
     return result;
   } catch (error) {
     healthy = false;
-    await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release(!healthy);

@@ -6,8 +6,8 @@ const NETWORK_CODES = new Set([
 // SQLSTATE classes 08 (connection exception), 57P01-57P03 (admin/crash shutdown, cannot connect now),
 // 53300 (too many connections), 57014 (a statement canceled: past the statement timeout, or by an operator).
 const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300|57014)$/;
-// node-postgres and its pool report a lost or unobtainable connection with these messages and no code.
-const CODELESS_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/i;
+// node-postgres and its pool report a lost or unobtainable connection, or no answer in time (query_timeout), with these messages and no code.
+const CODELESS_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Query read timeout)/i;
 
 export function isPostgresUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
