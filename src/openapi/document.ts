@@ -1,7 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import { BEARER_SCHEME } from '../schemas/keyedResponses.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
-import { documentRateLimitHeaders } from './responseHeaders.js';
+import { documentResponseHeaders } from './responseHeaders.js';
 
 export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
   return {
@@ -38,7 +38,7 @@ export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
     },
     transformObject: (documentObject) => {
       const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
-      return documentRateLimitHeaders(constUnionsToEnums(document) as typeof document);
+      return documentResponseHeaders(constUnionsToEnums(document) as typeof document);
     },
   };
 }

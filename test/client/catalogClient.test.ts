@@ -127,6 +127,7 @@ describe('the TypeScript client against a live server', () => {
   it('an unknown id is a typed 404, a bad parameter a typed 400, each with the key\'s rate limit', async () => {
     const missing = await refusal(() => catalog.getSet('en-nope'));
     assert.equal(missing.status, 404);
+    assert.match(missing.requestId ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'the service\'s request id, for a report');
     assert.match(missing.message, /^no set with id en-nope/);
     assert.equal(missing.rateLimit?.limit, 1000);
     assert.deepEqual(catalog.rateLimit, missing.rateLimit, 'a refusal updates the latest rate limit too');
@@ -172,6 +173,7 @@ describe('the TypeScript client against a live server', () => {
     assert.equal(refused.status, 502);
     assert.equal(refused.message, 'HTTP 502 Bad Gateway');
     assert.equal(refused.rateLimit, null);
+    assert.equal(refused.requestId, null);
     assert.equal(refused.body, '<html>Bad Gateway</html>');
   });
 });

@@ -51,19 +51,20 @@ describe('OpenAPI document: keys, security and rate-limit headers', () => {
       ['key', 'tier', 'monthly_limit', 'try_it']);
   });
 
-  it('documents the rate-limit headers on every response of every operation, Retry-After on every 429, '
+  it('documents the request id and the rate-limit headers on every response of every operation, Retry-After on every 429, '
     + 'and ETag, Cache-Control and Vary on the 200 and 304 of the catalog reads', () => {
     assert.deepEqual(operations().filter(({ operation }) => '304' in operation.responses).map(({ operation }) => operation.operationId).sort(),
       ['getCards', 'listSets']);
     for (const name of [...RATE_LIMIT, 'Retry-After']) {
       assert.equal(doc.components.headers[name].schema.type, 'integer', name);
     }
+    assert.deepEqual(doc.components.headers['X-Request-Id'].schema, { type: 'string', minLength: 1, maxLength: 128 });
     let responses = 0;
     for (const { path, method, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         responses += 1;
         const headers = Object.keys((response as Json).headers ?? {});
-        const expected = status === '429' ? [...RATE_LIMIT, 'Retry-After'] : [...RATE_LIMIT];
+        const expected = ['X-Request-Id', ...RATE_LIMIT, ...(status === '429' ? ['Retry-After'] : [])];
         // The catalog reads' 200 and 304 also carry their caching headers.
         if ('304' in operation.responses && (status === '200' || status === '304')) expected.push(...CACHING);
         assert.deepEqual(headers.sort(), [...expected].sort(), `${method} ${path} ${status}`);

@@ -14,6 +14,8 @@ export class CatalogApiError extends Error {
   readonly retryAfterSeconds: number | null;
   /** The body as received: the parsed JSON, or the text when it was not JSON. */
   readonly body: unknown;
+  /** The answer's `X-Request-Id` (the service's log lines of the request carry it: quote it when reporting a problem), or null. */
+  readonly requestId: string | null;
 
   constructor(response: Response, body: unknown) {
     super(messageOf(response, body));
@@ -21,6 +23,7 @@ export class CatalogApiError extends Error {
     this.rateLimit = readRateLimit(response.headers);
     this.retryAfterSeconds = readRetryAfter(response.headers);
     this.body = body;
+    this.requestId = response.headers.get('x-request-id');
   }
 
   /** True for 429: the key's month (or the address's daily key allowance) is spent until `retryAfterSeconds`. */

@@ -113,6 +113,8 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
+        /** @description The request's id: the X-Request-Id the request came with when that is 1 to 128 characters of A-Z a-z 0-9 . _ : -, otherwise a new UUID. Every log line of the request carries it: quote it when reporting a problem. */
+        "X-Request-Id": string;
         /** @description Requests allowed in the window: the key's month (2147483647 for an unlimited key); on createKey, the caller address's 3 new keys a day; without a valid key, the free tier's 1000. */
         "X-RateLimit-Limit": number;
         /** @description Requests counted in the window, this one included when it was counted. */
@@ -161,6 +163,7 @@ export interface operations {
             /** @description A list of sets, or one set when id is given. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -267,6 +270,7 @@ export interface operations {
             /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -281,6 +285,7 @@ export interface operations {
             /** @description A parameter is malformed; the message names it. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -302,6 +307,7 @@ export interface operations {
             /** @description The API key is missing, malformed, unknown or revoked. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -323,6 +329,7 @@ export interface operations {
             /** @description No set has that id. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -344,6 +351,7 @@ export interface operations {
             /** @description The key has used its monthly requests; the quota resets at 00:00 UTC on the 1st (see Retry-After). */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -449,6 +457,7 @@ export interface operations {
             /** @description A list of cards, one card when id is given, or the cards of ids (missing ones in not_found). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -733,6 +742,7 @@ export interface operations {
             /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -747,6 +757,7 @@ export interface operations {
             /** @description A parameter is malformed, or not exactly one of id, ids, set, q was given. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -768,6 +779,7 @@ export interface operations {
             /** @description The API key is missing, malformed, unknown or revoked. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -789,6 +801,7 @@ export interface operations {
             /** @description No card or set has that id. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -810,6 +823,7 @@ export interface operations {
             /** @description The key has used its monthly requests; the quota resets at 00:00 UTC on the 1st (see Retry-After). */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -859,6 +873,7 @@ export interface operations {
             /** @description The new key; store it now, it is not shown again. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -890,6 +905,7 @@ export interface operations {
             /** @description The body is not a JSON object, or email is missing or invalid. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -911,6 +927,7 @@ export interface operations {
             /** @description That email already has an active free key. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -932,6 +949,7 @@ export interface operations {
             /** @description The body is larger than 16 KiB. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -953,6 +971,7 @@ export interface operations {
             /** @description This address has created 3 keys today, or sent too many requests without a valid key this minute; see Retry-After. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -986,6 +1005,7 @@ export interface operations {
             /** @description The store answers. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -1002,6 +1022,7 @@ export interface operations {
             /** @description The path is not valid percent-encoding. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -1023,6 +1044,7 @@ export interface operations {
             /** @description The store does not answer. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -1055,6 +1077,7 @@ export interface operations {
             /** @description The OpenAPI document. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -1070,6 +1093,7 @@ export interface operations {
             /** @description The path is not valid percent-encoding. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
