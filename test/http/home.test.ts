@@ -42,6 +42,8 @@ describe('GET / and GET /docs: the home page', () => {
       assert.equal(response.status, 200, asset);
       assert.match(response.headers.get('content-type') ?? '', /^(application\/javascript|text\/css|image\/svg\+xml)/, asset);
       assert.equal(response.headers.get('x-content-type-options'), 'nosniff', asset);
+      // Read to the end: a body left unread holds its connection, and closing the server waited for it (20 s).
+      assert.ok((await response.arrayBuffer()).byteLength > 0, asset);
     }
     assert.doesNotMatch(page, /<script>|<script [^>]*>[^<]|<style|style="| on[a-z]+="/);
   });
@@ -64,8 +66,10 @@ describe('GET / and GET /docs: the home page', () => {
   it('GET /docs answers JSON too when JSON is asked for; other methods are 405; other paths still 404', async () => {
     const docs = await fetch(`${server.baseUrl}/docs`, { headers: { accept: 'application/json' } });
     assert.equal(docs.headers.get('content-type'), 'application/json; charset=utf-8');
+    await docs.arrayBuffer();
     const post = await fetch(`${server.baseUrl}/`, { method: 'POST' });
     assert.equal(post.status, 405);
+    await post.arrayBuffer();
     assert.equal(post.headers.get('allow'), 'GET, HEAD, OPTIONS');
     const missing = await fetch(`${server.baseUrl}/docs/nope`);
     assert.equal(missing.status, 404);
@@ -77,6 +81,7 @@ describe('GET / and GET /docs: the home page', () => {
       const response = await fetch(server.baseUrl + path, { headers: html });
       assert.equal(response.status, 200, path);
       assert.equal(response.url, `${server.baseUrl}/docs`, path);
+      await response.arrayBuffer();
     }
   });
 
