@@ -15,7 +15,8 @@
  * as the instance's metrics (METRICS_PORT) count it. Before it, cheap requests behind heavy ones (behindHeavy.ts).
  * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
  * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
- * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, say);
+ * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, say;
+ * `front door` or `stores compared` alone import nothing: those comparisons serve the demo catalog);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
  */
@@ -114,6 +115,16 @@ async function alternate(ours: () => ReturnType<typeof loadAll>, bare: () => Ret
 
 async function main(): Promise<void> {
   installWrkWherePossible();
+  // The comparisons in turn serve the demo catalog each: run alone (BENCH_ONLY=front, say), they need no import.
+  const onFullCatalog = scenarios.some(({ name }) => only.test(name)) || only.test('cheap behind heavy') || only.test('mixed workload');
+  if (onFullCatalog) await fullCatalogRuns();
+  // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
+  if (only.test('front door')) await edgeOverhead(7, 2, connections);
+  if (only.test('stores compared')) await storeComparison(3, 2, connections);
+}
+
+/** Import, cold start, the scenarios' table, RSS, then the sections on the full catalog's instances. */
+async function fullCatalogRuns(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'catalog-bench-'));
   const throwaway = !givenDatabaseUrl && storeKind === 'postgres' ? await createBenchDatabase() : undefined;
   const databaseUrl = givenDatabaseUrl ?? throwaway?.url ?? `file:${path.join(work, 'catalog.db')}`;
@@ -178,9 +189,6 @@ async function main(): Promise<void> {
     await Promise.all(exits);
     if (only.test('cheap behind heavy')) await behindHeavy((extra) => startInstance({ ...env, ...extra }), headers, connections, duration);
     if (only.test('mixed workload')) await mixedRuns(env, headers);
-    // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
-    if (only.test('front door')) await edgeOverhead(7, 2, connections);
-    if (only.test('stores compared')) await storeComparison(3, 2, connections);
   } finally {
     await throwaway?.drop();
     rmSync(work, { recursive: true, force: true });
