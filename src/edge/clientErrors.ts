@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { unkeyedAllowance } from '../access/monthlyQuota.js';
 import { MAX_HEADER_BYTES } from './connectionLimits.js';
 import { ERROR_CACHE_CONTROL } from './httpCaching.js';
+import { REQUEST_ID_HEADER } from './requestId.js';
+import { EVERY_ANSWER_HEADERS } from './securityHeaders.js';
 
 /**
  * What the HTTP server answers a request that never reaches a route: one it cannot parse, one whose
  * request line and headers are too large, one that did not arrive in time. Node (and Fastify's
  * default handler) would answer those with a bare status or a body of another shape; these answers
  * keep the contract: `{"error": ...}` in JSON, the rate-limit headers (the unkeyed defaults, as on
- * any answer without a valid key) and CORS.
+ * any answer without a valid key), CORS, the security headers and a request id (a new one: what the
+ * request may have sent could not be read), which the log line of the answer carries too.
  */
 export const HTTP_LEVEL_MESSAGES = {
   malformed: 'the request is not valid HTTP/1.1: check its request line, header names and values',
@@ -43,11 +47,15 @@ export function clientErrorHandler(options: { now: () => Date; exposedHeaders: r
       socket.destroy();
       return;
     }
-    this.log.debug({ err: error }, `client error: answered ${answer.status}`);
+    const requestId = randomUUID();
+    // A line like a request's (no method or route: neither could be read), so the id a client quotes is found.
+    this.log.info({ reqId: requestId, status: answer.status, code: error.code }, `request not read: answered ${answer.status}`);
     const allowance = unkeyedAllowance(options.now());
     const body = JSON.stringify({ error: answer.message });
     socket.end([
       `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
+      `${REQUEST_ID_HEADER}: ${requestId}`,
+      ...EVERY_ANSWER_HEADERS.map(([name, value]) => `${name}: ${value}`),
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body)}`,
       `Cache-Control: ${ERROR_CACHE_CONTROL}`,

@@ -60,7 +60,8 @@ function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next:
   return headers;
 }
 
-const EVERY_ANSWER_HEADERS = headersOf(everyAnswer);
+/** Every answer's security headers, as [lower-case name, value]: also written by hand where no reply exists (clientErrors.ts). */
+export const EVERY_ANSWER_HEADERS = headersOf(everyAnswer);
 const PAGE_HEADERS = headersOf(pageHeaders);
 
 /**

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { LogCapture, startChildServer, type ChildServer } from '../support/childProcess.js';
+import { rawRequest } from '../support/rawHttp.js';
 
 const EMAIL = 'secret-person@request-log.example';
 
@@ -24,8 +25,11 @@ describe('LOG_LEVEL=info: one line per request, and nothing a client sent in it'
   const logs = new LogCapture();
   let server: ChildServer;
   let key: string;
-  /** What each request was answered, in order: its id as the response gave it and what its log line must say. */
-  const sent: Array<{ id: string; method: string; route: string; status: number; keyed: boolean }> = [];
+  /**
+   * What each request was answered, in order: its id as the response gave it and what its log line
+   * must say (one the server could not read as HTTP has no method or route to say).
+   */
+  const sent: Array<{ id: string; method?: string; route?: string; status: number; keyed: boolean }> = [];
 
   const send = async (route: string, pathAndQuery: string, init: RequestInit & { keyed?: boolean } = {}) => {
     const headers = new Headers(init.headers);
@@ -50,14 +54,18 @@ describe('LOG_LEVEL=info: one line per request, and nothing a client sent in it'
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_cards', arguments: { q: 'secretterm' } } }),
     });
+    const unread = await rawRequest(Number(new URL(server.baseUrl).port),
+      'GET /v1/cards?q=secretterm HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: secretterm\r\n\r\n');
+    sent.push({ id: unread.headers.get('x-request-id')!, status: unread.status, keyed: false });
     server.child.kill('SIGTERM');
     await server.exited;
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('the requests got the answers the lines below describe', () => {
-    assert.deepEqual(sent.map((r) => r.status), [201, 200, 200, 401, 404, 409, 200]);
+    assert.deepEqual(sent.map((r) => r.status), [201, 200, 200, 401, 404, 409, 200, 400]);
     assert.equal(sent[2]!.id, 'given-id-1');
+    assert.match(sent[7]!.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a request not read as HTTP gets an id too');
   });
 
   it('logs exactly one line per request, with its id, method, route pattern, status, duration and key prefix', () => {
@@ -68,10 +76,10 @@ describe('LOG_LEVEL=info: one line per request, and nothing a client sent in it'
       const line = requestLines[i]!;
       assert.deepEqual(
         { level: line.level, msg: line.msg, reqId: line.reqId, method: line.method, route: line.route, status: line.status, keyPrefix: line.keyPrefix },
-        { level: 30, msg: 'request', reqId: request.id, method: request.method, route: request.route, status: request.status,
-          keyPrefix: request.keyed ? key.slice(0, 13) : undefined },
+        { level: 30, msg: request.method ? 'request' : 'request not read: answered 400', reqId: request.id, method: request.method,
+          route: request.route, status: request.status, keyPrefix: request.keyed ? key.slice(0, 13) : undefined },
       );
-      assert.ok(typeof line.ms === 'number' && line.ms >= 0 && line.ms < 10_000, `a duration in ms: ${line.ms}`);
+      if (request.method) assert.ok(typeof line.ms === 'number' && line.ms >= 0 && line.ms < 10_000, `a duration in ms: ${line.ms}`);
     }
   });
 

@@ -46,6 +46,11 @@ function assertContractError(response: RawResponse, status: number, message: str
   assert.deepEqual(['limit', 'used', 'remaining'].map((name) => response.headers.get(`x-ratelimit-${name}`)), ['1000', '0', '1000']);
   assert.match(response.headers.get('x-ratelimit-reset') ?? '', /^\d+$/);
   assert.equal(response.headers.get('access-control-allow-origin'), '*');
+  // Never read as a request, answered all the same with a new request id and the security headers.
+  assert.match(response.headers.get('x-request-id') ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
+  assert.equal(response.headers.get('content-security-policy'), "default-src 'none';frame-ancestors 'none'");
 }
 
 describe('slow and hostile clients', () => {
