@@ -27,9 +27,10 @@ const inWords = (statuses: number[]) => `${statuses.slice(0, -1).join(', ')} and
 
 /**
  * Traffic for a test that takes the service's database away and gives it back: three readers' keys
- * (readerKeys, made with the keys CLI in the service's `env`) each read `paths` in a loop, keys are created in another (each from its own X-Forwarded-For address under
- * `addressPrefix`, so the per-address creation limit never answers), and /healthz is polled, until
- * stop(). The checks afterwards are the ones every such test makes.
+ * (readerKeys, made with the keys CLI in the service's `env`) each read `paths` in a loop, keys are
+ * created in another (each from its own X-Forwarded-For address under `addressPrefix`, so the
+ * per-address creation limit never answers), and /healthz is polled, until stop(). The checks
+ * afterwards are the ones every such test makes.
  */
 export async function startTrafficDuringOutage(
   service: ChildServer, logs: LogCapture, options: { paths: string[]; addressPrefix: string; env: Record<string, string> },

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from './defaults.js';
 
 const PING_TIMEOUT_MS = 3000;
+
 /**
  * How much longer than the statement timeout the driver itself waits for an answer: the server's
  * cancel comes first when the server can answer at all; this ends the wait when it cannot (a network
