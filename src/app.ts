@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Connection: close) rather than with Fastify's own 503 body, which is not our error shape.
     return503OnClosing: false,
     ...connectionOptions({ ...DEFAULT_CONNECTION_LIMITS, ...deps.connectionLimits }),
-    clientErrorHandler: clientErrorHandler({ now, exposedHeaders: EXPOSED_HEADERS }),
+    clientErrorHandler: clientErrorHandler({ now, exposedHeaders: EXPOSED_HEADERS, metrics }),
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: lazySerializers },
     // What the router refuses before any hook runs gets the headers and the error shape of every other answer.

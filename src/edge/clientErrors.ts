@@ -3,6 +3,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { unkeyedAllowance } from '../access/monthlyQuota.js';
+import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { MAX_HEADER_BYTES } from './connectionLimits.js';
 import { ERROR_CACHE_CONTROL } from './httpCaching.js';
 import { REQUEST_ID_HEADER } from './requestId.js';
@@ -34,7 +35,7 @@ function answerFor(code: string | undefined): { status: number; message: string 
 }
 
 /** Fastify's clientErrorHandler: the contract's error on the socket when one can be written, then the connection closed. */
-export function clientErrorHandler(options: { now: () => Date; exposedHeaders: readonly string[] }) {
+export function clientErrorHandler(options: { now: () => Date; exposedHeaders: readonly string[]; metrics: ServiceMetrics }) {
   return function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
     // Answered already (the parser reports the same error again as more bytes arrive).
     if (socket.writableEnded) return;
@@ -50,6 +51,7 @@ export function clientErrorHandler(options: { now: () => Date; exposedHeaders: r
     const requestId = randomUUID();
     // A line like a request's (no method or route: neither could be read), so the id a client quotes is found.
     this.log.info({ reqId: requestId, status: answer.status, code: error.code }, `request not read: answered ${answer.status}`);
+    options.metrics.requestUnread(answer.status);
     const allowance = unkeyedAllowance(options.now());
     const body = JSON.stringify({ error: answer.message });
     socket.end([

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CatalogStore } from '../catalog/catalogStore.js';
-import type { Edge, KeyCreationOutcome, ServiceMetrics, ToolCallOutcome } from './serviceMetrics.js';
+import { UNREAD, type Edge, type KeyCreationOutcome, type ServiceMetrics, type ToolCallOutcome } from './serviceMetrics.js';
 
 const EDGES: Edge[] = ['rest', 'mcp'];
 const KEY_CREATION_OUTCOMES: KeyCreationOutcome[] = ['created', 'email-taken', 'address-limit', 'invalid'];
@@ -92,6 +92,10 @@ export class PrometheusMetrics implements ServiceMetrics {
   requestServed(method: string, route: string, status: number, seconds: number): void {
     this.requests.inc({ method, route, status });
     this.latency.observe({ method, route }, seconds);
+  }
+
+  requestUnread(status: number): void {
+    this.requests.inc({ method: UNREAD, route: UNREAD, status });
   }
 
   quotaRefused(edge: Edge): void {

@@ -21,6 +21,11 @@ export interface ServiceMetrics {
    * series stay few; `route` is UNMATCHED_ROUTE for a path no route serves.
    */
   requestServed(method: string, route: string, status: number, seconds: number): void;
+  /**
+   * A request the HTTP server could not read (malformed, headers too large, too slow), answered
+   * before any route: counted with UNREAD for its method and route, and no latency (it has no start).
+   */
+  requestUnread(status: number): void;
   /** A keyed request or tool call refused 429: its key's month is used up. */
   quotaRefused(edge: Edge): void;
   keyCreation(edge: Edge, outcome: KeyCreationOutcome): void;
@@ -31,9 +36,12 @@ export interface ServiceMetrics {
 
 /** The route label of a request that matched no route: its path is the client's text, unbounded. */
 export const UNMATCHED_ROUTE = '(unmatched)';
+/** The method and route labels of a request the HTTP server could not read: neither is known. */
+export const UNREAD = '(unread)';
 
 export const NO_METRICS: ServiceMetrics = {
   requestServed() {},
+  requestUnread() {},
   quotaRefused() {},
   keyCreation() {},
   databaseUnavailable() {},

@@ -9,6 +9,7 @@ import { openAccessStore } from '../../src/store/open.js';
 import { LogCapture, startChildServer, waitForLog, type ChildServer } from '../support/childProcess.js';
 import { issueKey } from '../support/keys.js';
 import { scrape, valueOf, type Sample } from '../support/prometheus.js';
+import { rawRequest } from '../support/rawHttp.js';
 
 const CARD = '/v1/cards?id=en-base1-4';
 
@@ -59,6 +60,9 @@ describe('metrics on METRICS_PORT, after known traffic', { timeout: 60_000 }, ()
     await send('sets past the month', '/v1/sets?limit=1', bearer(exhausted));
     await send('no such path', '/nowhere');
     await send('metrics on the public port', '/metrics');
+    const port = Number(new URL(server.baseUrl).port);
+    statuses['not HTTP'] = (await rawRequest(port, 'GET /v1/sets HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n')).status;
+    statuses['headers too large'] = (await rawRequest(port, `GET /v1/sets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'b'.repeat(17 * 1024)}\r\n\r\n`)).status;
     assert.equal((await callTool('get_card', key, { id: 'en-base1-4' })).body.result.isError, undefined);
     assert.equal((await callTool('get_card', exhausted, { id: 'en-base1-4' })).body.result.isError, true);
     samples = await scrape(metricsUrl);
@@ -77,7 +81,7 @@ describe('metrics on METRICS_PORT, after known traffic', { timeout: 60_000 }, ()
       'new key': 201, 'same email again': 409, 'key without email': 400,
       'card 0': 200, 'card 1': 200, 'card 2': 200, 'card without key': 401,
       'sets with the last call of a month': 200, 'sets past the month': 429,
-      'no such path': 404, 'metrics on the public port': 404,
+      'no such path': 404, 'metrics on the public port': 404, 'not HTTP': 400, 'headers too large': 431,
     });
   });
 
@@ -93,10 +97,12 @@ describe('metrics on METRICS_PORT, after known traffic', { timeout: 60_000 }, ()
     assert.equal(requests('POST', '/v1/keys', 400), 1);
     assert.equal(requests('GET', '(unmatched)', 404), 2, '/nowhere and /metrics, under one label');
     assert.equal(requests('POST', '/mcp', 200), 2);
+    assert.equal(requests('(unread)', '(unread)', 400), 1, 'a request the server could not read, answered before any route');
+    assert.equal(requests('(unread)', '(unread)', 431), 1);
     const counted = samples.filter((s) => s.name === 'tcg_http_requests_total');
-    assert.deepEqual([...new Set(counted.map((s) => s.labels.route))].sort(), ['(unmatched)', '/mcp', '/v1/cards', '/v1/keys', '/v1/sets'],
-      'no URL, no query string as a label');
-    assert.equal(counted.reduce((sum, s) => sum + s.value, 0), 13, 'every request once');
+    assert.deepEqual([...new Set(counted.map((s) => s.labels.route))].sort(),
+      ['(unmatched)', '(unread)', '/mcp', '/v1/cards', '/v1/keys', '/v1/sets'], 'no URL, no query string as a label');
+    assert.equal(counted.reduce((sum, s) => sum + s.value, 0), 15, 'every request once');
   });
 
   it('has a latency histogram by route', () => {
@@ -104,6 +110,8 @@ describe('metrics on METRICS_PORT, after known traffic', { timeout: 60_000 }, ()
     assert.equal(valueOf(samples, 'tcg_http_request_duration_seconds_bucket', { method: 'GET', route: '/v1/cards', le: '+Inf' }), 4);
     const sum = valueOf(samples, 'tcg_http_request_duration_seconds_sum', { method: 'GET', route: '/v1/cards' })!;
     assert.ok(sum > 0 && sum < 20, `${sum} s for 4 requests`);
+    assert.equal(valueOf(samples, 'tcg_http_request_duration_seconds_count', { method: '(unread)', route: '(unread)' }), undefined,
+      'no latency for a request that has no start');
   });
 
   it('counts quota refusals on each edge, key creations by outcome and MCP tool calls', () => {
