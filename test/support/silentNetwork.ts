@@ -8,7 +8,8 @@ import net from 'node:net';
 export class SilentNetwork {
   private silent = false;
   private readonly pairs = new Set<{ client: net.Socket; server: net.Socket }>();
-  private readonly waiting = new Set<() => void>();
+  /** Connections opened while silent, each with what connects it once restored. */
+  private readonly waiting = new Map<net.Socket, () => void>();
 
   private constructor(private readonly relay: net.Server, private readonly target: URL) {}
 
@@ -42,11 +43,12 @@ export class SilentNetwork {
   restore(): void {
     this.silent = false;
     for (const { client, server } of this.pairs) relay(client, server);
-    for (const connect of this.waiting) connect();
+    for (const connect of this.waiting.values()) connect();
     this.waiting.clear();
   }
 
   async close(): Promise<void> {
+    for (const client of this.waiting.keys()) client.destroy();
     for (const { client, server } of this.pairs) {
       client.destroy();
       server.destroy();
@@ -69,7 +71,7 @@ export class SilentNetwork {
       relay(client, server);
     };
     // A connection opened while silent gets nowhere until restored.
-    if (this.silent) this.waiting.add(connect);
+    if (this.silent) this.waiting.set(client, connect);
     else connect();
   }
 }
