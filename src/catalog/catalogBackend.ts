@@ -1,6 +1,6 @@
 import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
-import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from './catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
 import type { StoredCard, StoredSingleCard } from './servedJson.js';
 
@@ -67,6 +67,8 @@ export interface CatalogBackend {
   catalogVersion(): Promise<string>;
   /** catalog_meta's imported_at: when writeCatalog last stored an import (ISO 8601); null before the first. */
   importedAt(): Promise<string | null>;
+  /** catalog_version and imported_at from one snapshot, where the request path reads. */
+  retrieval(): Promise<CatalogRetrieval>;
   counts(): Promise<CatalogCounts>;
   /** The counts, the distinct languages of the sets (any order) and catalog_meta's catalog_version and imported_at. */
   summary(): Promise<StoredSummary>;

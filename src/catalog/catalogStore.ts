@@ -53,6 +53,14 @@ export interface CatalogSummary extends CatalogCounts {
   importedAt: string | null;
 }
 
+/** Which catalog a store serves: its version and when it was retrieved from its source, read together. */
+export interface CatalogRetrieval {
+  /** catalogVersion(). */
+  version: string;
+  /** importedAt(). */
+  importedAt: string | null;
+}
+
 /** The catalog, as every store (SQLite, PostgreSQL) serves it. */
 export interface CatalogStore {
   listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>>;
@@ -87,6 +95,8 @@ export interface CatalogStore {
   catalogVersion(): Promise<string>;
   /** When the catalog was last imported (ISO 8601), which a rebuild of its rows keeps; null before the first import. */
   importedAt(): Promise<string | null>;
+  /** The version and the import time in one read, as cheap as catalogVersion(): what answers are built for. */
+  retrieval(): Promise<CatalogRetrieval>;
   counts(): Promise<CatalogCounts>;
   /** The counts, the languages, the version and the import time, read together. */
   summary(): Promise<CatalogSummary>;

@@ -3,7 +3,7 @@ import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
-import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
+import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
 import { FilterIndex } from './filterIndex.js';
 import type { ImportProgress } from './importProgress.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
@@ -74,6 +74,10 @@ export class StoredCatalog implements CatalogStore {
 
   importedAt(): Promise<string | null> {
     return this.backend.importedAt();
+  }
+
+  retrieval(): Promise<CatalogRetrieval> {
+    return this.backend.retrieval();
   }
 
   counts(): Promise<CatalogCounts> {

@@ -51,6 +51,7 @@ export function catalogStoreContract(
 
     it('summarizes an empty catalog: nothing counted, no language, no version, no import time', async () => {
       assert.deepEqual(await store.summary(), { sets: 0, cards: 0, languages: [], version: '', importedAt: null });
+      assert.deepEqual(await store.retrieval(), { version: '', importedAt: null });
     });
 
     it('serves sets newest first and cards in natural number order', async () => {
@@ -379,8 +380,13 @@ export function catalogStoreContract(
       const rows = catalogRows({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Abra')] });
       await backend.writeCatalog({ ...rows, importedAt: '2001-02-03T04:05:06.000Z', version: ROWS_VERSION - 1 });
       assert.equal(await store.importedAt(), '2001-02-03T04:05:06.000Z');
+      const retrieval = await store.retrieval();
+      assert.deepEqual(retrieval, { version: await store.catalogVersion(), importedAt: '2001-02-03T04:05:06.000Z' });
       assert.deepEqual(await store.rebuildStaleRows(), { sets: 1, cards: 1 });
       assert.equal(await store.importedAt(), '2001-02-03T04:05:06.000Z');
+      assert.deepEqual(await store.retrieval(), { version: await store.catalogVersion(), importedAt: '2001-02-03T04:05:06.000Z' },
+        'a rebuild is a new version of the same retrieval');
+      assert.notEqual((await store.retrieval()).version, retrieval.version);
     });
 
     it('answers ping while open', async () => {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
-import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
@@ -67,7 +67,7 @@ const CARDS_AT_SEARCH_ORDERS = `
                      WHERE d.facet = $1 AND d.search_order = ANY($2::int[])) p ON true
   ORDER BY p.search_order`;
 const CARD = 'SELECT doc, variants, other_languages AS "otherLanguages" FROM cards WHERE id = $1';
-const CATALOG_VERSION = `SELECT coalesce((SELECT value FROM catalog_meta WHERE key = 'catalog_version'), '') AS version`;
+const RETRIEVAL = `${VERSION}, (SELECT value FROM catalog_meta WHERE key = 'imported_at') AS "importedAt"`;
 const CARDS = 'SELECT id, doc, variants FROM cards WHERE id = ANY($1::text[])';
 // One statement, so one snapshot: the counts, languages and stamp belong to the same catalog.
 const SUMMARY = `
@@ -167,8 +167,13 @@ export class PostgresCatalogBackend implements CatalogBackend {
 
   /** From the pool that serves reads: a replica's answers change when the replica has replayed the import. */
   async catalogVersion(): Promise<string> {
-    const { rows } = await this.reads.query<{ version: string }>({ name: 'catalog_version', text: CATALOG_VERSION });
-    return rows[0]!.version;
+    return (await this.retrieval()).version;
+  }
+
+  /** From the pool that serves reads, like catalogVersion(). */
+  async retrieval(): Promise<CatalogRetrieval> {
+    const { rows } = await this.reads.query<CatalogRetrieval>({ name: 'catalog_retrieval', text: RETRIEVAL });
+    return rows[0]!;
   }
 
   /** From the primary, like counts(): what the next write replaces. */

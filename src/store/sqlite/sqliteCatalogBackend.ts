@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
-import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
@@ -26,10 +26,10 @@ interface Connection {
   /** The reads on this connection (a page and its total in one read transaction). */
   reads: SqliteCatalogReads;
   dataVersion: Database.Statement<[], number>;
-  catalogVersion: Database.Statement<[], { value: string }>;
+  retrieval: Database.Statement<[], { key: string; value: string }>;
   importedAt: Database.Statement<[], { value: string }>;
-  /** The catalog version last read, and the file's data_version then (it changes when another connection commits). */
-  seenVersion?: { dataVersion: number; version: string };
+  /** The retrieval last read, and the file's data_version then (it changes when another connection commits). */
+  seenVersion?: { dataVersion: number; retrieval: CatalogRetrieval };
 }
 
 function connect(file: string, mustExist: boolean): Connection {
@@ -40,7 +40,8 @@ function connect(file: string, mustExist: boolean): Connection {
       db,
       reads: new SqliteCatalogReads(db),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
-      catalogVersion: db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`),
+      retrieval: db.prepare<[], { key: string; value: string }>(
+        `SELECT key, value FROM catalog_meta WHERE key IN ('catalog_version', 'imported_at')`),
       importedAt: db.prepare<[], { value: string }>(`SELECT value FROM catalog_meta WHERE key = 'imported_at'`),
     };
   } catch (error) {
@@ -122,12 +123,18 @@ export class SqliteCatalogBackend implements CatalogBackend {
   }
 
   async catalogVersion(): Promise<string> {
+    return (await this.retrieval()).version;
+  }
+
+  /** Read again only when another connection committed since (data_version): cheap enough for every timed check. */
+  async retrieval(): Promise<CatalogRetrieval> {
     const connection = this.connection.get();
     const dataVersion = connection.dataVersion.get()!;
     if (connection.seenVersion?.dataVersion !== dataVersion) {
-      connection.seenVersion = { dataVersion, version: connection.catalogVersion.get()?.value ?? '' };
+      const meta = new Map(connection.retrieval.all().map(({ key, value }) => [key, value]));
+      connection.seenVersion = { dataVersion, retrieval: { version: meta.get('catalog_version') ?? '', importedAt: meta.get('imported_at') ?? null } };
     }
-    return connection.seenVersion.version;
+    return connection.seenVersion.retrieval;
   }
 
   async rowsVersion(): Promise<number> {
