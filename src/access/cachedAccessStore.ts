@@ -51,13 +51,14 @@ export class CachedAccessStore extends AccessStoreDecorator {
   constructor(inner: AccessStore, options: CachedAccessStoreOptions = {}) {
     super(inner);
     // Each record costs 1, so the size bound is an entry bound.
-    this.cache = new VersionedCache(() => inner.keysVersion(), { ...options, maxBytes: options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES });
+    this.cache = new VersionedCache(async () => ({ version: await inner.keysVersion() }),
+      { ...options, maxCharge: options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES });
     this.confirmEachLookup = options.confirmEachLookup ?? false;
   }
 
   stats(): KeyCacheStats {
-    const { entries, maxBytes, version } = this.cache.stats;
-    return { hits: this.hits, misses: this.misses, entries, maxEntries: maxBytes, version };
+    const { entries, maxCharge, version } = this.cache.stats;
+    return { hits: this.hits, misses: this.misses, entries, maxEntries: maxCharge, version };
   }
 
   override async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {

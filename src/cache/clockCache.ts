@@ -1,16 +1,16 @@
 /**
- * A map bounded by the bytes its entries are charged (each entry's size as the caller measures it),
- * not by their count, that evicts what was not used lately first. It approximates least recently
- * used with a second chance (CLOCK): a hit only marks its entry, and eviction, going from the
+ * A map bounded by what its entries are charged (each entry's charge as the caller measures it: its
+ * bytes, or 1 to bound the count), that evicts what was not used lately first. It approximates least
+ * recently used with a second chance (CLOCK): a hit only marks its entry, and eviction, going from the
  * oldest insertion on, moves a marked entry to the back (unmarked) instead of evicting it. A hit,
  * on every cached request, is then one lookup; moving its key to the back of the Map on each hit,
  * as a strict LRU does, cost two more Map operations per hit.
  */
-export class ByteBoundedLru<V> {
-  private readonly entries = new Map<string, { value: V; bytes: number; recent: boolean }>();
+export class ClockCache<V> {
+  private readonly entries = new Map<string, { value: V; charge: number; recent: boolean }>();
   private used = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxCharge: number) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
@@ -19,20 +19,33 @@ export class ByteBoundedLru<V> {
     return entry.value;
   }
 
-  /** Stores `value`, evicting entries not used lately until it fits; one larger than the bound is not stored. */
-  set(key: string, value: V, bytes: number): void {
+  /** Stores `value`, evicting entries not used lately until it fits; one charged more than the bound is not stored. */
+  set(key: string, value: V, charge: number): void {
     this.delete(key);
-    if (bytes > this.maxBytes) return;
-    while (this.used + bytes > this.maxBytes) this.evictOne();
-    this.entries.set(key, { value, bytes, recent: false });
-    this.used += bytes;
+    if (charge > this.maxCharge) return;
+    this.makeRoomFor(charge);
+    this.entries.set(key, { value, charge, recent: false });
+    this.used += charge;
+  }
+
+  /**
+   * Charges `more` to the entry of `key` while it still holds `value` (what it holds grew after it was
+   * stored), evicting others to make room; an entry that alone outgrows the bound is dropped.
+   */
+  charge(key: string, value: V, more: number): void {
+    const entry = this.entries.get(key);
+    if (entry?.value !== value) return;
+    entry.charge += more;
+    this.used += more;
+    if (entry.charge > this.maxCharge) this.delete(key);
+    else if (this.used > this.maxCharge) this.makeRoomFor(0, key);
   }
 
   delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.used -= entry.bytes;
+    this.used -= entry.charge;
   }
 
   clear(): void {
@@ -44,14 +57,22 @@ export class ByteBoundedLru<V> {
     return this.entries.size;
   }
 
-  get bytes(): number {
+  /** What the entries held are charged, in all. */
+  get charged(): number {
     return this.used;
   }
 
-  /** Evicts the oldest entry not used since it was last given its second chance (at most one pass marks them all unused). */
-  private evictOne(): void {
+  private makeRoomFor(charge: number, keep?: string): void {
+    while (this.used + charge > this.maxCharge) this.evictOne(keep);
+  }
+
+  /**
+   * Evicts the oldest entry not used since it was last given its second chance (at most one pass
+   * marks them all unused); `keep`, the entry being charged more, is passed over.
+   */
+  private evictOne(keep?: string): void {
     for (const [key, entry] of this.entries) {
-      if (!entry.recent) {
+      if (!entry.recent && key !== keep) {
         this.delete(key);
         return;
       }

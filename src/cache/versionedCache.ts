@@ -1,12 +1,17 @@
-import { ByteBoundedLru } from './byteBoundedLru.js';
+import { ClockCache } from './clockCache.js';
 
 export interface VersionedCacheOptions {
-  /** The bound on what the cache holds, in whatever unit the callers' sizes are (bytes, or 1 an entry). */
-  maxBytes: number;
+  /** The bound on what the cache holds, in whatever unit the callers charge (bytes, or 1 an entry). */
+  maxCharge: number;
   /** How often the version is read; 250 ms unless told. */
   checkEveryMs?: number;
   /** A monotonic clock in ms (tests). */
   now?: () => number;
+}
+
+/** What a check of the data behind the cache reads: its version, and whatever else comes with it. */
+export interface Stamp {
+  version: string;
 }
 
 /**
@@ -23,19 +28,19 @@ const TRUSTED_FOR_MS = 750;
  * served unless the version was confirmed lately, and an answer read before a drop is never
  * stored after it (pass the epoch read before the read to set()).
  */
-export class VersionedCache<V> {
-  private readonly lru: ByteBoundedLru<{ value: V }>;
+export class VersionedCache<V, S extends Stamp = Stamp> {
+  private readonly entries: ClockCache<V>;
   private readonly now: () => number;
   private readonly timer: NodeJS.Timeout;
   /** Raised by every drop. */
   private dropped = 0;
-  private current: string | null = null;
+  private current: S | null = null;
   /** When the last check that found `current` started. */
   private confirmedAt = Number.NEGATIVE_INFINITY;
   private polling = false;
 
-  constructor(private readonly readVersion: () => Promise<string>, options: VersionedCacheOptions) {
-    this.lru = new ByteBoundedLru(options.maxBytes);
+  constructor(private readonly readStamp: () => Promise<S>, options: VersionedCacheOptions) {
+    this.entries = new ClockCache(options.maxCharge);
     this.now = options.now ?? (() => performance.now());
     this.timer = setInterval(() => void this.poll(), options.checkEveryMs ?? 250);
     this.timer.unref();
@@ -45,7 +50,12 @@ export class VersionedCache<V> {
   /** The value cached under `key`, or undefined when there is none or the version was not confirmed lately. */
   get(key: string): V | undefined {
     if (this.now() - this.confirmedAt > TRUSTED_FOR_MS) return undefined;
-    return this.lru.get(key)?.value;
+    return this.entries.get(key);
+  }
+
+  /** The stamp the last check read; null until one succeeded. */
+  get stamp(): S | null {
+    return this.current;
   }
 
   /** Whether a version check that found the current version started within the last `ms`. */
@@ -55,7 +65,7 @@ export class VersionedCache<V> {
 
   /** The entries held. */
   get size(): number {
-    return this.lru.size;
+    return this.entries.size;
   }
 
   /** A mark to take before reading what set() will store: a drop in between makes set() a no-op. */
@@ -63,12 +73,22 @@ export class VersionedCache<V> {
     return this.dropped;
   }
 
-  set(epoch: number, key: string, value: V, size: number): void {
-    if (epoch === this.dropped) this.lru.set(key, { value }, size);
+  set(epoch: number, key: string, value: V, charge: number): void {
+    if (epoch === this.dropped) this.entries.set(key, value, charge);
+  }
+
+  /** Whether an entry charged `charge` would fit without evicting another. */
+  hasRoomFor(charge: number): boolean {
+    return this.entries.charged + charge <= this.entries.maxCharge;
+  }
+
+  /** Charges `more` to the entry of `key` while it holds `value` (ClockCache.charge). */
+  charge(key: string, value: V, more: number): void {
+    this.entries.charge(key, value, more);
   }
 
   drop(): void {
-    this.lru.clear();
+    this.entries.clear();
     this.dropped += 1;
   }
 
@@ -84,16 +104,14 @@ export class VersionedCache<V> {
   /** Reads the version now, dropping everything if it changed; rejects when it cannot be read. */
   async checkVersion(): Promise<void> {
     const startedAt = this.now();
-    const version = await this.readVersion();
-    if (version !== this.current) {
-      this.drop();
-      this.current = version;
-    }
+    const stamp = await this.readStamp();
+    if (stamp.version !== this.current?.version) this.drop();
+    this.current = stamp;
     this.confirmedAt = Math.max(this.confirmedAt, startedAt);
   }
 
-  get stats(): { entries: number; bytes: number; maxBytes: number; version: string | null } {
-    return { entries: this.lru.size, bytes: this.lru.bytes, maxBytes: this.lru.maxBytes, version: this.current };
+  get stats(): { entries: number; charged: number; maxCharge: number; version: string | null } {
+    return { entries: this.entries.size, charged: this.entries.charged, maxCharge: this.entries.maxCharge, version: this.current?.version ?? null };
   }
 
   close(): void {

@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ByteBoundedLru } from '../../src/cache/byteBoundedLru.js';
+import { ClockCache } from '../../src/cache/clockCache.js';
 
-const keys = (lru: ByteBoundedLru<string>, candidates: string[]) => candidates.filter((key) => lru.get(key) !== undefined);
+const keys = (lru: ClockCache<string>, candidates: string[]) => candidates.filter((key) => lru.get(key) !== undefined);
 
-describe('ByteBoundedLru', () => {
+describe('ClockCache', () => {
   it('keeps what it holds within its bytes, evicting the oldest entry when none was read since', () => {
-    const lru = new ByteBoundedLru<string>(30);
+    const lru = new ClockCache<string>(30);
     for (const key of ['a', 'b', 'c']) lru.set(key, key.toUpperCase(), 10);
     lru.set('d', 'D', 10);
-    assert.equal(lru.bytes, 30);
+    assert.equal(lru.charged, 30);
     assert.equal(lru.size, 3);
     assert.deepEqual(keys(lru, ['a', 'b', 'c', 'd']), ['b', 'c', 'd']);
   });
 
   it('evicts an entry not read lately before one read since it was stored', () => {
-    const lru = new ByteBoundedLru<string>(30);
+    const lru = new ClockCache<string>(30);
     for (const key of ['a', 'b', 'c']) lru.set(key, key, 10);
     assert.equal(lru.get('a'), 'a');
     lru.set('d', 'd', 10);
@@ -29,26 +29,40 @@ describe('ByteBoundedLru', () => {
   });
 
   it('evicts even when every entry was read, and never stores one larger than its bound', () => {
-    const lru = new ByteBoundedLru<string>(30);
+    const lru = new ClockCache<string>(30);
     for (const key of ['a', 'b', 'c']) lru.set(key, key, 10);
     for (const key of ['a', 'b', 'c']) lru.get(key);
     lru.set('big', 'big', 25);
     assert.deepEqual(keys(lru, ['a', 'b', 'c', 'big']), ['big']);
-    assert.equal(lru.bytes, 25);
+    assert.equal(lru.charged, 25);
     lru.set('huge', 'huge', 31);
     assert.equal(lru.get('huge'), undefined);
-    assert.equal(lru.bytes, 25);
+    assert.equal(lru.charged, 25);
   });
 
   it('replaces a key in place of its old size, and forgets what is deleted or cleared', () => {
-    const lru = new ByteBoundedLru<string>(30);
+    const lru = new ClockCache<string>(30);
     lru.set('a', 'one', 10);
     lru.set('a', 'two', 20);
-    assert.deepEqual([lru.get('a'), lru.bytes, lru.size], ['two', 20, 1]);
+    assert.deepEqual([lru.get('a'), lru.charged, lru.size], ['two', 20, 1]);
     lru.delete('a');
-    assert.deepEqual([lru.get('a'), lru.bytes, lru.size], [undefined, 0, 0]);
+    assert.deepEqual([lru.get('a'), lru.charged, lru.size], [undefined, 0, 0]);
     lru.set('b', 'b', 5);
     lru.clear();
-    assert.deepEqual([lru.get('b'), lru.bytes, lru.size], [undefined, 0, 0]);
+    assert.deepEqual([lru.get('b'), lru.charged, lru.size], [undefined, 0, 0]);
+  });
+
+  it('charges an entry more while it holds the same value, making room by evicting others, never itself', () => {
+    const cache = new ClockCache<string>(30);
+    for (const key of ['a', 'b', 'c']) cache.set(key, key, 10);
+    cache.charge('c', 'c', 5);
+    assert.equal(cache.get('a'), undefined, 'the oldest went to make room');
+    assert.deepEqual([cache.get('c'), cache.charged, cache.size], ['c', 25, 2]);
+    cache.charge('c', 'another value', 100);
+    assert.equal(cache.charged, 25, 'an entry that holds another value now is not charged');
+    cache.charge('c', 'c', 10);
+    assert.deepEqual([cache.get('c'), cache.charged, cache.size], ['c', 25, 1], 'b went, c stays');
+    cache.charge('c', 'c', 6);
+    assert.deepEqual([cache.get('c'), cache.charged, cache.size], [undefined, 0, 0], 'alone over the bound, it is dropped');
   });
 });
