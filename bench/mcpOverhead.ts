@@ -28,6 +28,7 @@ import { FREE_MONTHLY_LIMIT, nextMonthStart } from '../src/access/monthlyQuota.j
 import { buildApp } from '../src/app.js';
 import { seedDemoCatalog } from '../src/importer/demoCatalog.js';
 import type { CatalogStore } from '../src/catalog/catalogStore.js';
+import type { AnswerCache } from '../src/catalog/answerCache.js';
 import { SqliteCatalogBackend } from '../src/store/sqlite/sqliteCatalogBackend.js';
 import { StoredCatalog } from '../src/catalog/storedCatalog.js';
 
@@ -104,7 +105,8 @@ async function cpuMicrosEach(iterations: number, work: () => Promise<void>): Pro
 /** The pair alone, in process: build, connect and close a server and its transport. */
 async function freshPairCost(): Promise<void> {
   const neverQueried = {} as CatalogStore;
-  const toolbox = new McpToolbox(MCP_TOOLS, { queries: new CatalogQueries(neverQueried), access: allowAll, metrics: NO_METRICS });
+  const noAnswers = {} as AnswerCache;
+  const toolbox = new McpToolbox(MCP_TOOLS, { queries: new CatalogQueries(neverQueried, noAnswers), access: allowAll, metrics: NO_METRICS });
   const context = { authorization: undefined, clientAddress: '127.0.0.1', log: console as never, onAllowance: () => {}, onKeyRefused: async () => {} };
   const pair = async (server: Server) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -13,8 +13,9 @@ import { clientErrorHandler } from './edge/clientErrors.js';
 import { lazySerializers } from './edge/lazySerializers.js';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './edge/connectionLimits.js';
 import { unkeyedAllowance } from './access/monthlyQuota.js';
+import { AnswerCache } from './catalog/answerCache.js';
 import { CatalogQueries } from './catalog/catalogQueries.js';
-import { DEFAULT_UNKEYED_REQUESTS_PER_MINUTE, type Config } from './config.js';
+import { DEFAULT_CATALOG_CACHE_MB, DEFAULT_UNKEYED_REQUESTS_PER_MINUTE, type Config } from './config.js';
 import { UnkeyedThrottle } from './edge/unkeyedThrottle.js';
 import { openApiOptions } from './openapi/document.js';
 import { cardRoutes } from './routes/cards.js';
@@ -33,6 +34,11 @@ export interface AppDeps {
   /** Without unkeyedRequestsPerMinute, the default limit applies (DEFAULT_UNKEYED_REQUESTS_PER_MINUTE). */
   config: Pick<Config, 'publicBaseUrl' | 'trustProxy'> & Partial<Pick<Config, 'unkeyedRequestsPerMinute'>>;
   store: CatalogStore;
+  /**
+   * The cache of the catalog's answers, which also tells their retrieved_at; without it, one of
+   * DEFAULT_CATALOG_CACHE_MB, closed with the app.
+   */
+  answers?: AnswerCache;
   /** Keys and quotas, shared with the MCP endpoint. */
   access: AccessControl;
   /** The clock; tests inject one to cross month boundaries. */
@@ -123,7 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // throttled (check() passes OPTIONS) and is counted in the metrics like any answer.
   await installCors(app);
 
-  const queries = new CatalogQueries(deps.store, now);
+  const answers = deps.answers ?? new AnswerCache(deps.store, { maxBytes: DEFAULT_CATALOG_CACHE_MB * 2 ** 20 });
+  if (!deps.answers) app.addHook('onClose', async () => answers.close());
+  const queries = new CatalogQueries(deps.store, answers);
   // The catalog's read routes need a key, checked and counted before anything else of the request.
   await app.register(async (keyed) => {
     keyed.decorateRequest('setsKeyRateLimitHeaders', true);
@@ -134,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(keyRoutes, { access: deps.access, metrics });
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
-  await app.register(homeRoutes, { store: deps.store, publicBaseUrl: deps.config.publicBaseUrl });
+  await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
   await app.register(mcpRoutes, { queries, access: deps.access, throttle, metrics });
   for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);

@@ -17,6 +17,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Where Prometheus metrics are served, on a listener of their own; null (the default) serves none. */
   metrics: { port: number; host: string } | null;
+  /** CATALOG_CACHE_MB in bytes: what the answer cache may hold (0: nothing). */
+  catalogCacheBytes: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   return {
     port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics: metricsListener(env, port),
+    catalogCacheBytes: catalogCacheBytes(env),
   };
 }
 

@@ -1,7 +1,7 @@
 import { AccessService } from './access/accessService.js';
 import { CachedAccessStore } from './access/cachedAccessStore.js';
 import { buildApp } from './app.js';
-import { CachedCatalog } from './catalog/cachedCatalog.js';
+import { AnswerCache } from './catalog/answerCache.js';
 import { ConfigError, readConfig } from './config.js';
 import { loggerOptions, standardOutput } from './logger.js';
 import type { MetricsServer } from './metrics/metricsServer.js';
@@ -12,16 +12,17 @@ import { seedDemoCatalog } from './importer/demoCatalog.js';
 async function main(): Promise<void> {
   const config = readConfig();
   const store = await openCatalogStore(config.databaseUrl);
+  const answers = new AnswerCache(store, { maxBytes: config.catalogCacheBytes });
   const accessStore = await openAccessStore(config.databaseUrl);
   const access = new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl });
   const caches: Record<string, () => CacheCounts> = {};
-  if (store instanceof CachedCatalog) caches.catalog = () => store.stats();
+  if (config.catalogCacheBytes > 0) caches.catalog = () => answers.stats();
   if (accessStore instanceof CachedAccessStore) caches.keys = () => accessStore.stats();
   // prom-client is loaded only when metrics are served (METRICS_PORT).
   const metrics = config.metrics
     ? new (await import('./metrics/prometheusMetrics.js')).PrometheusMetrics({ catalog: store, caches })
     : undefined;
-  const app = await buildApp({ config, store, access, metrics, logger: loggerOptions(config.logLevel, standardOutput()),
+  const app = await buildApp({ config, store, answers, access, metrics, logger: loggerOptions(config.logLevel, standardOutput()),
     logRequests: ['info', 'debug', 'trace'].includes(config.logLevel) });
   let metricsServer: MetricsServer | undefined;
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
       `(${rebuilt.sets} sets, ${rebuilt.cards} cards)`);
   }
   const seeded = await seedDemoCatalog(store);
+  if (rebuilt || seeded) await answers.dropAfterWrite();
   if (seeded) {
     app.log.info(`the catalog was empty: serving the demo catalog (${seeded.sets} sets, ${seeded.cards} cards). ` +
       'Import the full catalog with: npm run import -- https://api.tcgdex.net/v2 (or a TCGdex dump directory)');
@@ -55,8 +57,9 @@ async function main(): Promise<void> {
       await app.close();
       clearInterval(reapIdle);
       await metricsServer?.close();
-      if (store instanceof CachedCatalog) {
-        const catalogCache = store.stats();
+      answers.close();
+      if (config.catalogCacheBytes > 0) {
+        const catalogCache = answers.stats();
         const ratio = catalogCache.hits / Math.max(1, catalogCache.hits + catalogCache.misses);
         app.log.info({ catalogCache }, `catalog cache: ${(ratio * 100).toFixed(1)} % of reads answered from memory ` +
           `(${catalogCache.hits} hits, ${catalogCache.misses} misses)`);

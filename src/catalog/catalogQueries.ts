@@ -1,22 +1,12 @@
 import type { Language } from '../schemas/common.js';
+import { Answer } from './answer.js';
+import type { AnswerCache, QueryResult } from './answerCache.js';
 import { facetsOf, languageFacet, type CardFilters } from './cardFacets.js';
-import type { CatalogStore, Page } from './catalogStore.js';
+import type { CatalogStore, CatalogSummary, Page } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
-import { ByteBoundedLru } from '../cache/byteBoundedLru.js';
-import { AnswerContent } from './answerContent.js';
-import { batchHead, listHead, singleHead, withRetrievedAt } from './servedJson.js';
+import { batchBody, listBody, singleBody } from './servedJson.js';
 
-/** What a catalog read answers: the JSON answer as sent (its content and when it was produced), or an expected failure as a value. */
-export type QueryResult =
-  | { ok: true; content: AnswerContent; retrievedAt: Date }
-  | { ok: false; status: 400 | 404; message: string };
-
-/** The whole body of an answer, `retrieved_at` included. */
-export const answerBody = (answer: { content: AnswerContent; retrievedAt: Date }): string =>
-  withRetrievedAt(answer.content.head, answer.retrievedAt);
-
-/** What the contents of single documents, and of batches, served lately may each hold (AnswerContent.weight). */
-const MADE_CONTENTS_BYTES = 16 * 1024 * 1024;
+export type { QueryResult } from './answerCache.js';
 
 export interface Paging {
   limit?: number;
@@ -29,42 +19,45 @@ export const SEARCH_TEXT_MESSAGE = 'q must be 2 to 60 characters long';
 const DEFAULT_LIMIT = 50;
 const CONTROL_CHARACTER = /\p{Cc}/u;
 const fail = (status: 400 | 404, message: string): QueryResult => ({ ok: false, status, message });
+const finished = (json: string): QueryResult => ({ ok: true, answer: Answer.ofJson(json) });
 
-/** The catalog's read operations, shared by REST and MCP so both answer alike. */
+/**
+ * The catalog's read operations, shared by REST and MCP so both answer alike. Each request is
+ * normalized (defaults applied, a search folded, filters in one order) into the key of its answer
+ * in the one answer cache, which builds it from the store on a miss.
+ */
 export class CatalogQueries {
-  /**
-   * The contents made for pages and documents, so one the store serves again from memory (the same
-   * page object, the same document) is encoded and hashed once. Both are memos of pure functions:
-   * a page or document that changed is another key, so nothing here outlives an import's changes.
-   */
-  private readonly pageContents = new WeakMap<Page<unknown>, { content: AnswerContent; pagination: string }>();
-  private readonly singleContents = new ByteBoundedLru<AnswerContent>(MADE_CONTENTS_BYTES);
-  /** By the ids asked, with the cards the content was made of: reused only for the very same cards. */
-  private readonly batchContents = new ByteBoundedLru<{ cards: ReadonlyArray<string | null>; content: AnswerContent }>(MADE_CONTENTS_BYTES);
+  constructor(private readonly store: CatalogStore, private readonly answers: AnswerCache) {}
 
-  constructor(private readonly store: CatalogStore, private readonly now: () => Date = () => new Date()) {}
-
-  async listSets(params: Paging & { lang?: Language }): Promise<QueryResult> {
+  listSets(params: Paging & { lang?: Language }): Promise<QueryResult> {
     const { limit, offset } = paging(params);
-    const page = await this.store.listSets({ lang: params.lang, limit, offset });
-    return this.list(page, limit, offset, false);
+    const lang = params.lang;
+    return this.answers.answer(`sets ${lang ?? '*'} ${limit} ${offset}`, async (retrievedAt) =>
+      list(await this.store.listSets({ lang, limit, offset }), limit, offset, false, retrievedAt));
   }
 
-  async getSet(id: string): Promise<QueryResult> {
-    const set = await this.store.getSet(id);
-    return set ? this.single(set) : fail(404, `no set with id ${id}; set ids look like en-base1 (list them with /v1/sets)`);
+  getSet(id: string): Promise<QueryResult> {
+    return this.answers.answer(`set ${id}`, async (retrievedAt) => {
+      const set = await this.store.getSet(id);
+      return set ? finished(singleBody(set, retrievedAt)) : fail(404, `no set with id ${id}; set ids look like en-base1 (list them with /v1/sets)`);
+    });
   }
 
-  async listCardsInSet(setId: string, params: Paging & { filters?: CardFilters }): Promise<QueryResult> {
+  listCardsInSet(setId: string, params: Paging & { filters?: CardFilters }): Promise<QueryResult> {
     const { limit, offset } = paging(params);
-    const page = await this.store.listCardsInSet(setId, { limit, offset, facets: facetsOf(params.filters ?? {}) });
-    if (!page) return fail(404, `no set with id ${setId}; set ids look like en-base1 (list them with /v1/sets)`);
-    return this.list(page, limit, offset, false);
+    const facets = facetsOf(params.filters ?? {});
+    return this.answers.answer(`cardsInSet ${JSON.stringify([setId, limit, offset, facets])}`, async (retrievedAt) => {
+      const page = await this.store.listCardsInSet(setId, { limit, offset, facets });
+      if (!page) return fail(404, `no set with id ${setId}; set ids look like en-base1 (list them with /v1/sets)`);
+      return list(page, limit, offset, false, retrievedAt);
+    });
   }
 
-  async getCard(id: string): Promise<QueryResult> {
-    const card = await this.store.getCard(id);
-    return card ? this.single(card) : fail(404, `no card with id ${id}; card ids look like en-base1-4`);
+  getCard(id: string): Promise<QueryResult> {
+    return this.answers.answer(`card ${id}`, async (retrievedAt) => {
+      const card = await this.store.getCard(id);
+      return card ? finished(singleBody(card, retrievedAt)) : fail(404, `no card with id ${id}; card ids look like en-base1-4`);
+    });
   }
 
   /**
@@ -73,20 +66,16 @@ export class CatalogQueries {
    * ids that matched none in `not_found`. Always 200. Its pagination describes the one page there
    * is: limit the distinct ids asked, offset 0, total the cards found, exact, has_more false.
    */
-  async getCards(ids: readonly string[]): Promise<QueryResult> {
+  getCards(ids: readonly string[]): Promise<QueryResult> {
     const asked = [...new Set(ids)];
-    const cards = await this.store.getCards(asked);
-    const key = asked.join(',');
-    const made = this.batchContents.get(key);
-    if (made && made.cards.length === cards.length && made.cards.every((card, i) => card === cards[i])) {
-      return { ok: true, content: made.content, retrievedAt: this.now() };
-    }
-    const found = cards.filter((card) => card !== null);
-    const notFound = asked.filter((_, i) => cards[i] === null);
-    const pagination = { limit: asked.length, offset: 0, total: found.length, total_is_estimate: false, has_more: false };
-    const content = new AnswerContent(batchHead(found, pagination, notFound));
-    this.batchContents.set(key, { cards, content }, content.weight);
-    return { ok: true, content, retrievedAt: this.now() };
+    // Ids never hold a comma: the edges split on it.
+    return this.answers.answer(`cards ${asked.join(',')}`, async (retrievedAt) => {
+      const cards = await this.store.getCards(asked);
+      const found = cards.filter((card) => card !== null);
+      const notFound = asked.filter((_, i) => cards[i] === null);
+      const pagination = { limit: asked.length, offset: 0, total: found.length, total_is_estimate: false, has_more: false };
+      return finished(batchBody(found, pagination, notFound, retrievedAt));
+    });
   }
 
   /**
@@ -98,42 +87,42 @@ export class CatalogQueries {
     const key = searchKey(q);
     if (codePointLength(key) < 2) return fail(400, SEARCH_TEXT_MESSAGE);
     const { limit, offset } = paging(params);
+    const { lang } = params;
+    const facets = facetsOf(params.filters ?? {});
     // No name holds a control character, so such a query matches nothing; stores need not see it.
-    if (CONTROL_CHARACTER.test(q)) return this.list({ items: [], total: offset > 0 ? null : 0, hasMore: false }, limit, offset, true);
-    const page = await this.store.searchCards({ key, lang: params.lang, limit, offset, facets: facetsOf(params.filters ?? {}) });
-    return this.list(page, limit, offset, true);
+    const matchesNothing = CONTROL_CHARACTER.test(q);
+    return this.answers.answer(`search ${JSON.stringify([matchesNothing ? null : key, lang ?? null, limit, offset, facets])}`,
+      async (retrievedAt) => {
+        const page = matchesNothing
+          ? { items: [], total: offset > 0 ? null : 0, hasMore: false }
+          : await this.store.searchCards({ key, lang, limit, offset, facets });
+        return list(page, limit, offset, true, retrievedAt);
+      });
   }
 
   /**
    * The cards matching every filter (at least one, as the edges checked), in one language or all:
    * newest set first, then set, then number, with an exact total.
    */
-  async listFilteredCards(params: Paging & { lang?: Language; filters: CardFilters }): Promise<QueryResult> {
+  listFilteredCards(params: Paging & { lang?: Language; filters: CardFilters }): Promise<QueryResult> {
     const { limit, offset } = paging(params);
     const facets = [...facetsOf(params.filters), ...(params.lang ? [languageFacet(params.lang)] : [])];
-    return this.list(await this.store.listFilteredCards(facets, { limit, offset }), limit, offset, false);
+    return this.answers.answer(`filtered ${JSON.stringify([facets, limit, offset])}`, async (retrievedAt) =>
+      list(await this.store.listFilteredCards(facets, { limit, offset }), limit, offset, false, retrievedAt));
   }
 
-  private list(page: Page<unknown>, limit: number, offset: number, estimate: boolean): QueryResult {
-    // The page's own items and counts are fixed; what this request adds to it is only its paging.
-    const paging = `${limit}:${offset}:${estimate}`;
-    let made = this.pageContents.get(page);
-    if (made?.pagination !== paging) {
-      const pagination = { limit, offset, total: page.total, total_is_estimate: estimate, has_more: page.hasMore };
-      made = { content: new AnswerContent(listHead(page.items as readonly string[], pagination)), pagination: paging };
-      this.pageContents.set(page, made);
-    }
-    return { ok: true, content: made.content, retrievedAt: this.now() };
+  /** What the catalog holds, for the home page: kept with the answers, as it changes only with the catalog. */
+  async summary(): Promise<CatalogSummary> {
+    const result = await this.answers.answer('summary', async () => finished(JSON.stringify(await this.store.summary())));
+    if (!result.ok) throw new Error(result.message);
+    return JSON.parse(result.answer.json) as CatalogSummary;
   }
+}
 
-  private single(doc: string): QueryResult {
-    let content = this.singleContents.get(doc);
-    if (!content) {
-      content = new AnswerContent(singleHead(doc));
-      this.singleContents.set(doc, content, content.weight);
-    }
-    return { ok: true, content, retrievedAt: this.now() };
-  }
+/** A page as a List response. */
+function list(page: Page<unknown>, limit: number, offset: number, estimate: boolean, retrievedAt: string): QueryResult {
+  const pagination = { limit, offset, total: page.total, total_is_estimate: estimate, has_more: page.hasMore };
+  return finished(listBody(page.items as readonly string[], pagination, retrievedAt));
 }
 
 function paging(params: Paging): { limit: number; offset: number } {

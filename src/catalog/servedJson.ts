@@ -47,54 +47,18 @@ export function parseStoredCard(stored: StoredCard): CardWithVariants {
   return JSON.parse(cardWithVariants(stored)) as CardWithVariants;
 }
 
-/**
- * A response's text up to its last member, `retrieved_at`, which changes with every response: the
- * part an answer from memory shares between responses (its bytes and ETag computed once).
- */
-export type AnswerHead = string;
-
-/** The whole response: the head with `"retrieved_at"` spliced in last. */
-export function withRetrievedAt(head: AnswerHead, retrievedAt: Date): string {
-  return `${head}${retrievedAtMember(retrievedAt)}`;
+/** The List response around stored documents. */
+export function listBody(items: readonly string[], pagination: Pagination, retrievedAt: string): string {
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"retrieved_at":${JSON.stringify(retrievedAt)}}`;
 }
 
-/**
- * A response's tail (retrievedAtMember) as the end of a JSON string literal that AnswerContent.quoted
- * began: escaping is per character, so the escaped tail continues the escaped head; it ends with the
- * closing quote.
- */
-export function quotedTail(tail: string): string {
-  return JSON.stringify(tail).slice(1);
+/** The batch answer (`ids`): a List response of cards with their variants, and the ids that matched none. */
+export function batchBody(items: readonly string[], pagination: Pagination, notFound: readonly string[], retrievedAt: string): string {
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"not_found":${JSON.stringify(notFound)},` +
+    `"retrieved_at":${JSON.stringify(retrievedAt)}}`;
 }
 
-let lastMoment = NaN;
-let lastMember = '';
-
-/**
- * What closes every response: its `retrieved_at` member and the closing brace. The last one made is
- * kept: under load the responses of one millisecond share it (and then the body made with it,
- * AnswerContent.withTail), rather than each formatting the moment again.
- */
-export function retrievedAtMember(retrievedAt: Date): string {
-  const moment = retrievedAt.getTime();
-  if (moment !== lastMoment) {
-    lastMoment = moment;
-    lastMember = `,"retrieved_at":"${retrievedAt.toISOString()}"}`;
-  }
-  return lastMember;
-}
-
-/** The List response around stored documents, up to retrieved_at. */
-export function listHead(items: readonly string[], pagination: Pagination): AnswerHead {
-  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)}`;
-}
-
-/** The batch answer (`ids`) up to retrieved_at: a List response of cards with their variants, and the ids that matched none. */
-export function batchHead(items: readonly string[], pagination: Pagination, notFound: readonly string[]): AnswerHead {
-  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"not_found":${JSON.stringify(notFound)}`;
-}
-
-/** The Single response around one stored document, up to retrieved_at. */
-export function singleHead(doc: string): AnswerHead {
-  return `{"data":${doc}`;
+/** The Single response around one stored document. */
+export function singleBody(doc: string, retrievedAt: string): string {
+  return `{"data":${doc},"retrieved_at":${JSON.stringify(retrievedAt)}}`;
 }

@@ -20,13 +20,13 @@ export const ERROR_CACHE_CONTROL = 'no-store';
 export const CATALOG_VARY = ['Authorization', 'Accept-Encoding'];
 
 /**
- * The entity tag of a catalog answer, without quotes or content coding: a hash of the answer up to
- * its `retrieved_at` (servedJson.ts, AnswerHead), so the same request against the same catalog gets
- * the same tag and an import that changes the answer changes it. 27 base64url characters (162 bits)
- * of SHA-256.
+ * The entity tag of a catalog answer, without quotes or content coding: a hash of its whole body, so
+ * the same request against the same catalog retrieval gets the same tag (retrieved_at is the
+ * catalog's, the same in every answer of it), and an import changes it. 27 base64url characters (162
+ * bits) of SHA-256.
  */
-export function contentTag(head: string): string {
-  return createHash('sha256').update(head).digest('base64url').slice(0, 27);
+export function contentTag(body: Buffer): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 27);
 }
 
 /**

@@ -70,6 +70,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
       const sdk = await loadSdk();
       const direct = directToolCall(request.headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
       if (direct) {
+        metrics.directToolCall();
         const response = directResponse(direct.id, await toolbox.callAsBytes(direct.name, direct.args, context));
         reply.raw.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': response.length }).end(response);
         return;

@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
-import { retrievedAtMember } from '../catalog/servedJson.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
 import { compileJsonValidator, compileQueryValidator, validationMessage } from '../edge/validation.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
+import { answeredResult, answeredResultBytes, failedResult, toolJson } from './toolResult.js';
 
 /** What one MCP request knows about its HTTP request. */
 export interface ToolCallContext {
@@ -75,16 +75,13 @@ export class McpToolbox {
   }
 
   /**
-   * The same result as call(), as JSON bytes: an answer's structured content is the REST body as it
-   * is, spliced in rather than parsed and serialized again, from bytes kept with the answer
-   * (AnswerContent.toolResult; endpoint.ts's direct tools/call).
+   * The same result as call(), as JSON bytes (endpoint.ts's direct tools/call): an answer's are made
+   * once per answer and kept with it, so an answer served again from memory is not serialized again.
    */
   async callAsBytes(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<Buffer> {
     const outcome = await this.outcome(name, args, context);
-    if (!outcome.ok) return Buffer.from(JSON.stringify(toResult(outcome, context)));
     noteAllowance(outcome, context);
-    if (outcome.answer) return outcome.answer.content.toolResult(retrievedAtMember(outcome.answer.retrievedAt));
-    return Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(outcome.body)}}],"structuredContent":${outcome.body}}`);
+    return outcome.ok ? answeredResultBytes(outcome.answer, outcome.compact) : Buffer.from(JSON.stringify(failedResult(outcome.message)));
   }
 
   private async outcome(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<ToolOutcome> {
@@ -133,9 +130,5 @@ function noteAllowance(outcome: ToolOutcome, context: ToolCallContext): void {
 
 function toResult(outcome: ToolOutcome, context: ToolCallContext): CallToolResult {
   noteAllowance(outcome, context);
-  if (!outcome.ok) return failure(outcome.message);
-  // The text is the REST body as sent; structured content is the same JSON, parsed.
-  return { content: [{ type: 'text', text: outcome.body }], structuredContent: JSON.parse(outcome.body) as Record<string, unknown> };
+  return outcome.ok ? answeredResult(toolJson(outcome.answer, outcome.compact)) : failedResult(outcome.message);
 }
-
-const failure = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });

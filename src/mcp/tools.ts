@@ -2,7 +2,8 @@ import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import { FILTER_NAMES, filtersOf } from '../catalog/cardFacets.js';
-import { answerBody, type CatalogQueries, type QueryResult } from '../catalog/catalogQueries.js';
+import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
+import { Answer } from '../catalog/answer.js';
 import { CardBatch, SingleCard } from '../schemas/card.js';
 import { CardDetail, CardListResult } from '../schemas/compactCard.js';
 import { LANGUAGES } from '../schemas/common.js';
@@ -11,8 +12,6 @@ import { CardFilterParameters, CardIdList, CardsQuery, SearchText, SetsQuery } f
 import { SetList, SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
-import { compactCardListHead } from './compactRows.js';
-import { AnswerContent } from '../catalog/answerContent.js';
 
 /**
  * The MCP tools: one place mapping each tool to its schemas (the REST ones) and to the
@@ -20,10 +19,9 @@ import { AnswerContent } from '../catalog/answerContent.js';
  * tools cut each row down to a CompactCard unless asked for the full rows (detail "full").
  */
 
-/** What a tool call answers: the JSON body REST would send, or REST's error message. */
+/** What a tool call answers: the answer REST would send (its card rows compact when asked), or REST's error message. */
 export type ToolOutcome =
-  /** `answer`, when given, is what `body` was made of: the direct tools/call builds its result's bytes from it. */
-  | { ok: true; body: string; answer?: { content: AnswerContent; retrievedAt: Date }; allowance?: Allowance }
+  | { ok: true; answer: Answer; compact: boolean; allowance?: Allowance }
   | { ok: false; message: string; allowance?: Allowance; retryAfterSeconds?: number };
 
 export interface ToolServices {
@@ -68,26 +66,11 @@ const catalogAnnotations = (title: string): ToolAnnotations =>
   ({ title, readOnlyHint: true, idempotentHint: true, openWorldHint: false });
 
 /** REST's status codes stay behind; MCP callers get the message. */
-const fromQuery = (result: QueryResult): ToolOutcome =>
-  result.ok ? fromAnswer(result.content, result.retrievedAt) : { ok: false, message: result.message };
-
-const fromAnswer = (content: AnswerContent, retrievedAt: Date): ToolOutcome =>
-  ({ ok: true, body: answerBody({ content, retrievedAt }), answer: { content, retrievedAt } });
+const fromQuery = (result: QueryResult, compact = false): ToolOutcome =>
+  result.ok ? { ok: true, answer: result.answer, compact } : { ok: false, message: result.message };
 
 /** A card list as asked: REST's rows (full), or each cut down to a CompactCard (the default). */
-const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome =>
-  result.ok && detail !== 'full' ? fromAnswer(compactContent(result.content), result.retrievedAt) : fromQuery(result);
-
-/** The compact rows made for each answer content, so a page served again from memory is cut down (and quoted) once. */
-const compactContents = new WeakMap<AnswerContent, AnswerContent>();
-function compactContent(content: AnswerContent): AnswerContent {
-  let compact = compactContents.get(content);
-  if (compact === undefined) {
-    compact = new AnswerContent(compactCardListHead(content.head));
-    compactContents.set(content, compact);
-  }
-  return compact;
-}
+const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome => fromQuery(result, detail !== 'full');
 
 /** The REST query parameter, required: a tool argument that stands for a path segment. */
 const required = <T extends TSchema>(schema: T) => Type.Optional(schema, false);
@@ -247,7 +230,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       const creation = await access.createKey(source === undefined ? { email } : { email, source }, clientAddress);
       metrics.keyCreation('mcp', keyCreationOutcome(creation.ok ? 201 : creation.status)!);
       return creation.ok
-        ? { ok: true, body: JSON.stringify(creation.created), allowance: creation.allowance }
+        ? { ok: true, answer: Answer.ofJson(JSON.stringify(creation.created)), compact: false, allowance: creation.allowance }
         : { ok: false, message: creation.message, allowance: creation.allowance, retryAfterSeconds: creation.retryAfterSeconds };
     },
   }),

@@ -49,6 +49,7 @@ export class PrometheusMetrics implements ServiceMetrics {
   private readonly keyCreations: Counter<'edge' | 'outcome'>;
   private readonly unavailable: Counter<'edge'>;
   private readonly toolCalls: Counter<'tool' | 'outcome'>;
+  private readonly directToolCalls: Counter;
   private catalogRead: { at: number; snapshot: Promise<CatalogSnapshot | undefined> } | undefined;
   /** The last catalog read: its counts are read again only when its version changed. */
   private lastCatalog: CatalogSnapshot | undefined;
@@ -78,6 +79,9 @@ export class PrometheusMetrics implements ServiceMetrics {
     this.toolCalls = new Counter({
       name: 'tcg_mcp_tool_calls_total', help: 'MCP tool calls by tool and outcome: ok, refused, invalid, error, failed',
       labelNames: ['tool', 'outcome'], registers,
+    });
+    this.directToolCalls = new Counter({
+      name: 'tcg_mcp_direct_tool_calls_total', help: 'MCP tools/call requests answered without the SDK\'s server and transport', registers,
     });
     // Each series that may stay at zero is there from the start, so a rate over it is 0 rather than nothing.
     for (const edge of EDGES) {
@@ -112,6 +116,10 @@ export class PrometheusMetrics implements ServiceMetrics {
 
   toolCall(tool: string, outcome: ToolCallOutcome): void {
     this.toolCalls.inc({ tool, outcome });
+  }
+
+  directToolCall(): void {
+    this.directToolCalls.inc();
   }
 
   /** The caches' own counts, copied into the registry when scraped: the caches know nothing of Prometheus. */

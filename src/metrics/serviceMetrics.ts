@@ -32,6 +32,8 @@ export interface ServiceMetrics {
   /** A request or tool call that failed because a database could not be reached (StoreUnavailableError). */
   databaseUnavailable(edge: Edge): void;
   toolCall(tool: string, outcome: ToolCallOutcome): void;
+  /** A tools/call the MCP endpoint answered itself, without the SDK's server and transport (directToolCall.ts). */
+  directToolCall(): void;
 }
 
 /** The route label of a request that matched no route: its path is the client's text, unbounded. */
@@ -46,6 +48,7 @@ export const NO_METRICS: ServiceMetrics = {
   keyCreation() {},
   databaseUnavailable() {},
   toolCall() {},
+  directToolCall() {},
 };
 
 /** The outcome a status of POST /v1/keys stands for; null for one that says nothing of the request (a 503). */

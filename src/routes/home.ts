@@ -4,7 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CatalogStore, CatalogSummary } from '../catalog/catalogStore.js';
+import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import type { CatalogSummary } from '../catalog/catalogStore.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import { setPagePolicy } from '../edge/securityHeaders.js';
 import { ASSETS_PATH, REFERENCE_PATH, renderHomePage } from '../home/homePage.js';
@@ -14,7 +15,7 @@ const PUBLIC_DIR = [new URL('../../../public/', import.meta.url), new URL('../..
   .map((url) => fileURLToPath(url)).find((dir) => existsSync(`${dir}home.js`));
 
 export interface HomeRouteOptions {
-  store: CatalogStore;
+  queries: Pick<CatalogQueries, 'summary'>;
   publicBaseUrl: string;
 }
 
@@ -41,7 +42,7 @@ export function homeIndex(publicBaseUrl: string) {
  * `GET /` and `GET /docs`: the home page for browsers (HTML preferred in Accept), the JSON index for
  * everyone else; the page's assets and the reference's (Swagger UI, served from node_modules).
  */
-export async function homeRoutes(app: FastifyInstance, { store, publicBaseUrl }: HomeRouteOptions): Promise<void> {
+export async function homeRoutes(app: FastifyInstance, { queries, publicBaseUrl }: HomeRouteOptions): Promise<void> {
   if (!PUBLIC_DIR) throw new Error('the home page\'s files (public/home.js) are missing beside the build');
   await app.register(accepts);
   const index = JSON.stringify(homeIndex(publicBaseUrl));
@@ -52,7 +53,7 @@ export async function homeRoutes(app: FastifyInstance, { store, publicBaseUrl }:
       return reply.type('application/json; charset=utf-8').send(index);
     }
     setPagePolicy(reply);
-    const summary = await readSummary(store, request);
+    const summary = await readSummary(queries, request);
     return reply.type('text/html; charset=utf-8').send(renderHomePage({ publicBaseUrl, summary }));
   };
   for (const url of ['/', '/docs']) app.get(url, { schema: { hide: true } }, home);
@@ -75,9 +76,9 @@ export async function homeRoutes(app: FastifyInstance, { store, publicBaseUrl }:
 }
 
 /** The page without figures while the store does not answer: the reference and the sign-up still work. */
-async function readSummary(store: CatalogStore, request: FastifyRequest): Promise<CatalogSummary | null> {
+async function readSummary(queries: Pick<CatalogQueries, 'summary'>, request: FastifyRequest): Promise<CatalogSummary | null> {
   try {
-    return await store.summary();
+    return await queries.summary();
   } catch (error) {
     const failure = failureOf(error);
     if (failure.kind !== 'unavailable') throw error;

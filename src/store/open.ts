@@ -1,8 +1,7 @@
 import type { AccessStore } from '../access/accessStore.js';
 import { CachedAccessStore } from '../access/cachedAccessStore.js';
 import { ReservedQuota } from '../access/reservedQuota.js';
-import { catalogCacheBytes, ConfigError } from '../config.js';
-import { CachedCatalog } from '../catalog/cachedCatalog.js';
+import { ConfigError } from '../config.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import { StoredCatalog } from '../catalog/storedCatalog.js';
 import { classifyFailures } from './classifyFailures.js';
@@ -19,20 +18,13 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//;
 export const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 
 /**
- * The catalog store that DATABASE_URL names, its answers cached in memory up to CATALOG_CACHE_MB
- * (default 64; 0 for no cache). For SQLite, `env` also gives SQLITE_READ_WORKERS (the threads that
+ * The catalog store that DATABASE_URL names. For SQLite, `env` also gives SQLITE_READ_WORKERS (the threads that
  * run searches and pages off the event loop, default DEFAULT_READ_WORKERS; 0 for none). For
  * PostgreSQL, `env` also gives DATABASE_POOL_SIZE (connections per pool, default 10),
  * DATABASE_READ_URL (an optional replica for catalog reads) and the timeouts below. A database
  * that cannot be reached, or not in time, fails its calls with StoreUnavailableError.
  */
 export async function openCatalogStore(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<CatalogStore> {
-  const cacheBytes = catalogCacheBytes(env);
-  const store = await openStoredCatalog(databaseUrl, env);
-  return cacheBytes > 0 ? new CachedCatalog(store, { maxBytes: cacheBytes }) : store;
-}
-
-async function openStoredCatalog(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<CatalogStore> {
   if (isPostgres(databaseUrl)) {
     // Loaded only here, so an instance on SQLite starts without the PostgreSQL driver.
     const { PostgresCatalogBackend } = await import('./postgres/postgresCatalogBackend.js');

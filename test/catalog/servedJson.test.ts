@@ -5,15 +5,8 @@ import addFormatsPlugin from 'ajv-formats';
 import { catalogRows } from '../../src/catalog/catalogRows.js';
 import type { Catalog } from '../../src/catalog/catalogStore.js';
 import {
-  batchHead, cardWithVariants, listHead, parseStoredCard, singleCard, singleHead, singleSet, withRetrievedAt,
+  batchBody, cardWithVariants, listBody, parseStoredCard, singleBody, singleCard, singleSet,
 } from '../../src/catalog/servedJson.js';
-import type { Pagination } from '../../src/schemas/common.js';
-
-/** Whole responses as the service sends them: a head and its retrieved_at. */
-const singleBody = (doc: string, at: Date) => withRetrievedAt(singleHead(doc), at);
-const listBody = (items: string[], pagination: Pagination, at: Date) => withRetrievedAt(listHead(items, pagination), at);
-const batchBody = (items: string[], pagination: Pagination, notFound: string[], at: Date) =>
-  withRetrievedAt(batchHead(items, pagination, notFound), at);
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
@@ -32,6 +25,8 @@ describe('the served JSON, spliced from stored rows', () => {
   let catalog: Catalog;
   let rows: ReturnType<typeof catalogRows>;
   const at = new Date('2026-11-23T12:00:00.000Z');
+  /** When the catalog was retrieved, as every answer of it says. */
+  const retrievedAt = at.toISOString();
   before(async () => {
     catalog = (await readOwnExport(DEMO_CATALOG_DIR)).catalog;
     rows = catalogRows(catalog, at);
@@ -39,7 +34,7 @@ describe('the served JSON, spliced from stored rows', () => {
 
   it('a single card is the card that was stored and its other languages, and matches SingleCard', () => {
     for (const row of rows.cards) {
-      const body = singleBody(singleCard({ ...row, otherLanguages: row.other_languages }), at);
+      const body = singleBody(singleCard({ ...row, otherLanguages: row.other_languages }), retrievedAt);
       matches(SingleCard, body);
       const { other_languages: links, ...card } = JSON.parse(body).data;
       assert.deepEqual(card, catalog.cards.find((c) => c.id === row.id));
@@ -50,7 +45,7 @@ describe('the served JSON, spliced from stored rows', () => {
 
   it('a single set carries its card_count and its other languages, and matches SingleSet', () => {
     const set = rows.sets.find((row) => row.id === 'en-base1')!;
-    const body = singleBody(singleSet(set.doc, 7, set.other_languages), at);
+    const body = singleBody(singleSet(set.doc, 7, set.other_languages), retrievedAt);
     matches(SingleSet, body);
     assert.deepEqual(JSON.parse(body), {
       data: {
@@ -73,21 +68,21 @@ describe('the served JSON, spliced from stored rows', () => {
 
   it('lists of cards and of sets, empty ones included, match CardList and SetList', () => {
     const pagination = { limit: 2, offset: 0, total: null, total_is_estimate: true, has_more: true };
-    const cards = listBody(rows.cards.slice(0, 2).map((row) => row.doc), pagination, at);
+    const cards = listBody(rows.cards.slice(0, 2).map((row) => row.doc), pagination, retrievedAt);
     matches(CardList, cards);
     assert.deepEqual(JSON.parse(cards).pagination, pagination);
     assert.equal(JSON.parse(cards).retrieved_at, at.toISOString());
-    matches(SetList, listBody(rows.sets.map((row) => row.doc), { ...pagination, total: rows.sets.length, has_more: false }, at));
-    matches(CardList, listBody([], { ...pagination, total: 0, has_more: false }, at));
+    matches(SetList, listBody(rows.sets.map((row) => row.doc), { ...pagination, total: rows.sets.length, has_more: false }, retrievedAt));
+    matches(CardList, listBody([], { ...pagination, total: 0, has_more: false }, retrievedAt));
   });
 
   it('a batch holds cards with their variants, then the ids not found, and matches CardBatch', () => {
     const pagination = { limit: 3, offset: 0, total: 2, total_is_estimate: false, has_more: false };
-    const body = batchBody(rows.cards.slice(0, 2).map(cardWithVariants), pagination, ['en-none-1'], at);
+    const body = batchBody(rows.cards.slice(0, 2).map(cardWithVariants), pagination, ['en-none-1'], retrievedAt);
     matches(CardBatch, body);
     assert.deepEqual(Object.keys(JSON.parse(body)), ['data', 'pagination', 'not_found', 'retrieved_at']);
     assert.deepEqual(JSON.parse(body).data, rows.cards.slice(0, 2).map(parseStoredCard));
-    matches(CardBatch, batchBody([], { ...pagination, total: 0 }, ['a', 'b"c'], at));
+    matches(CardBatch, batchBody([], { ...pagination, total: 0 }, ['a', 'b"c'], retrievedAt));
   });
 
   it('rows carry every order precomputed and the last record of a repeated id', () => {

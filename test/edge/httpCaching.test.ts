@@ -1,34 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CompressedHead, negotiateCoding } from '../../src/edge/compression.js';
-import { entityTag, ifNoneMatchMatches } from '../../src/edge/httpCaching.js';
-import { AnswerContent } from '../../src/catalog/answerContent.js';
-import { listHead, quotedTail, retrievedAtMember, withRetrievedAt } from '../../src/catalog/servedJson.js';
+import { compress, negotiateCoding } from '../../src/edge/compression.js';
+import { contentTag, entityTag, ifNoneMatchMatches } from '../../src/edge/httpCaching.js';
+import { Answer } from '../../src/catalog/answer.js';
+import { listBody } from '../../src/catalog/servedJson.js';
 
-describe('AnswerContent', () => {
-  it('is tagged by its content alone, whatever retrieved_at each response adds, and its bytes are its head in UTF-8', () => {
+describe('contentTag', () => {
+  it('tags a body by its bytes: the same answer of the same retrieval, the same tag', () => {
     const pagination = { limit: 50, offset: 0, total: 1, total_is_estimate: false, has_more: false };
-    const first = new AnswerContent(listHead(['{"name":"Évoli"}'], pagination));
-    const again = new AnswerContent(listHead(['{"name":"Évoli"}'], pagination));
-    assert.equal(first.tag, again.tag);
-    assert.notEqual(withRetrievedAt(first.head, new Date(0)), withRetrievedAt(again.head, new Date(9123)));
-    assert.notEqual(new AnswerContent(listHead(['{"name":"Eevee"}'], pagination)).tag, first.tag);
-    assert.notEqual(new AnswerContent(listHead(['{"name":"Évoli"}'], { ...pagination, offset: 1 })).tag, first.tag);
-    assert.match(first.tag, /^[A-Za-z0-9_-]{27}$/);
-    assert.equal(first.bytes.toString('utf8'), first.head);
-    assert.equal(first.bytes.length, Buffer.byteLength(first.head));
-  });
-
-  it('closes its bytes with each tail; the responses of one millisecond share one buffer; quoted, it is the body as a JSON string', () => {
-    const content = new AnswerContent(listHead(['{"name":"Évoli \\"quoted\\""}'], { limit: 50, offset: 0, total: 1, total_is_estimate: false, has_more: false }));
-    const [one, two] = [new Date(1000), new Date(1001)];
-    const body = content.withTail(retrievedAtMember(one));
-    assert.equal(body.toString('utf8'), withRetrievedAt(content.head, one));
-    assert.equal(content.withTail(retrievedAtMember(one)), body, 'the same millisecond: the same buffer');
-    assert.equal(content.withTail(retrievedAtMember(two)).toString('utf8'), withRetrievedAt(content.head, two));
-    assert.equal(body.toString('utf8'), withRetrievedAt(content.head, one), 'a buffer handed out is never written again');
-    assert.equal(content.quoted + quotedTail(retrievedAtMember(two)), JSON.stringify(withRetrievedAt(content.head, two)));
+    const body = (items: string[], at: string, paging = pagination) => Answer.ofJson(listBody(items, paging, at)).bytes;
+    const first = contentTag(body(['{"name":"Évoli"}'], '2026-11-23T20:00:00.000Z'));
+    assert.equal(contentTag(body(['{"name":"Évoli"}'], '2026-11-23T20:00:00.000Z')), first);
+    assert.notEqual(contentTag(body(['{"name":"Évoli"}'], '2026-11-24T20:00:00.000Z')), first, 'another retrieval');
+    assert.notEqual(contentTag(body(['{"name":"Eevee"}'], '2026-11-23T20:00:00.000Z')), first);
+    assert.notEqual(contentTag(body(['{"name":"Évoli"}'], '2026-11-23T20:00:00.000Z', { ...pagination, offset: 1 })), first);
+    assert.match(first, /^[A-Za-z0-9_-]{27}$/);
   });
 });
 
@@ -57,26 +44,16 @@ describe('negotiateCoding', () => {
   }
 });
 
-describe('CompressedHead: a head compressed once, each response\'s tail stored after it', () => {
-  const head = Buffer.from(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `en-base1-${i}`, name: `Pokémon ${i}` })) }).slice(0, -1));
-  const tails = [',"retrieved_at":"2026-11-23T20:00:00.000Z"}', ',"retrieved_at":"2026-11-23T20:00:00.001Z"}', '}', 'x'.repeat(65535)];
+describe('compress', () => {
+  const body = Buffer.from(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `en-base1-${i}`, name: `Pokémon ${i}` })) }));
   const decoders = { gzip: gunzipSync, br: brotliDecompressSync } as const;
 
   for (const coding of ['gzip', 'br'] as const) {
-    it(`${coding}: every tail, the shortest and the longest a stored block holds, decodes to head and tail`, () => {
-      const compressed = CompressedHead.of(head, coding);
-      assert.ok(compressed.length < head.length / 3, `${compressed.length} bytes for ${head.length}`);
-      for (const tail of tails) {
-        const body = compressed.withTail(tail);
-        assert.equal(decoders[coding](body).toString('utf8'), head.toString('utf8') + tail, `a tail of ${tail.length}`);
-        assert.ok(body.subarray(0, compressed.length).equals(compressed.withTail(tails[0]!).subarray(0, compressed.length)),
-          'the compressed head is the same bytes in every body');
-      }
-    });
-
-    it(`${coding}: an empty head, and a tail too long for one stored block is refused`, () => {
-      assert.equal(decoders[coding](CompressedHead.of(Buffer.alloc(0), coding).withTail('{}')).toString(), '{}');
-      assert.throws(() => CompressedHead.of(head, coding).withTail('x'.repeat(65536)), RangeError);
+    it(`${coding}: decodes to the body, in well under a third of its size`, () => {
+      const compressed = compress(body, coding);
+      assert.ok(compressed.length < body.length / 3, `${compressed.length} bytes for ${body.length}`);
+      assert.ok(decoders[coding](compressed).equals(body));
+      assert.equal(decoders[coding](compress(Buffer.alloc(0), coding)).length, 0);
     });
   }
 });

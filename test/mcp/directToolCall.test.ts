@@ -2,17 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { McpHarness } from '../support/mcpHarness.js';
-
-/** Every member named retrieved_at taken out, at any depth and inside the text content's JSON too. */
-function comparable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(comparable);
-  if (typeof value !== 'object' || value === null) return value;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([key]) => key !== 'retrieved_at');
-  return Object.fromEntries(entries.map(([key, inner]) => {
-    if (key === 'text' && typeof inner === 'string' && inner.startsWith('{')) return [key, comparable(JSON.parse(inner))];
-    return [key, comparable(inner)];
-  }));
-}
+import { scrape, valueOf } from '../support/prometheus.js';
 
 const UNKNOWN_KEY = `tcgk_${'0'.repeat(32)}`;
 const HEADERS_THAT_DIFFER = new Set(['date', 'x-request-id', 'x-ratelimit-used', 'x-ratelimit-remaining', 'content-length']);
@@ -22,10 +12,11 @@ describe('MCP: a plain tools/call answered directly is answered as the SDK answe
   let harness: McpHarness;
   let key: string;
   before(async () => {
-    harness = await McpHarness.start();
+    harness = await McpHarness.start({ metrics: true });
     key = await harness.issueKey();
   });
   after(() => harness.close());
+  const directCalls = async () => valueOf(await scrape(harness.server.metricsUrl!), 'tcg_mcp_direct_tool_calls_total');
 
   const calls: Array<[string, string, Record<string, unknown> | undefined]> = [
     ['a card', 'get_card', { id: 'en-base1-4' }],
@@ -44,12 +35,15 @@ describe('MCP: a plain tools/call answered directly is answered as the SDK answe
         const authorization = { 'a key': `Bearer ${key}`, 'no key': undefined, 'an unknown key': `Bearer ${UNKNOWN_KEY}` }[sent];
         const message = { jsonrpc: '2.0', id: `call-${name}`, method: 'tools/call', params: { name, ...(args ? { arguments: args } : {}) } };
         const headers = { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION, ...(authorization ? { authorization } : {}) };
+        const before = await directCalls();
         const direct = await harness.post(message, headers);
+        assert.equal(await directCalls(), before! + 1, 'the endpoint answered it itself');
         // A batch of one goes through the SDK's transport and server, and is answered as a single response.
         const viaSdk = await harness.post([message], headers);
+        assert.equal(await directCalls(), before! + 1, 'the SDK answered the batch');
         assert.equal(direct.status, 200);
         assert.equal(viaSdk.status, 200);
-        assert.deepEqual(comparable(direct.body), comparable(viaSdk.body));
+        assert.deepEqual(direct.body, viaSdk.body, 'the same answer, retrieved_at included (the catalog\'s)');
         assert.deepEqual(headerNames(direct.headers), headerNames(viaSdk.headers));
         assert.equal(direct.headers.get('content-type'), viaSdk.headers.get('content-type'));
         assert.equal(direct.headers.get('x-ratelimit-limit'), viaSdk.headers.get('x-ratelimit-limit'));

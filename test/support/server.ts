@@ -8,7 +8,8 @@ import { buildApp } from '../../src/app.js';
 import type { ConnectionLimits } from '../../src/edge/connectionLimits.js';
 import { seedDemoCatalog } from '../../src/importer/demoCatalog.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
-import { CachedCatalog } from '../../src/catalog/cachedCatalog.js';
+import { AnswerCache } from '../../src/catalog/answerCache.js';
+import { catalogCacheBytes } from '../../src/config.js';
 import { CachedAccessStore } from '../../src/access/cachedAccessStore.js';
 import { loggerOptions } from '../../src/logger.js';
 import { serveMetrics, type MetricsServer } from '../../src/metrics/metricsServer.js';
@@ -25,6 +26,10 @@ export interface TestServer {
   baseUrl: string;
   app: FastifyInstance;
   accessStore: AccessStore;
+  /**
+   * The catalog the server serves, as written by its own process: an import through it drops the
+   * server's answers when it commits (as the service's own writes do), not at the next timed check.
+   */
   catalogStore: CatalogStore;
   /** The temporary directory (holding the SQLite files when the store is SQLite). */
   dir: string;
@@ -47,7 +52,7 @@ export interface TestServerOptions {
   store?: StoreKind;
   /** The stores connect to the database through what this makes of its URL (a test's relay); `databaseUrl` stays the database's own. */
   reachDatabase?: (databaseUrl: string) => string;
-  /** Store settings as the environment gives them (DATABASE_POOL_SIZE is 10 unless given here). */
+  /** Store settings as the environment gives them (DATABASE_POOL_SIZE is 10 unless given here), CATALOG_CACHE_MB among them. */
   storeEnv?: Record<string, string>;
   /** Shorter waits on slow clients than production's, so a test of them runs in seconds. */
   connectionLimits?: Partial<ConnectionLimits>;
@@ -73,15 +78,17 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
   const accessStore = await openAccessStore(storeUrl, storeEnv);
   const access = new AccessService(accessStore, { publicBaseUrl: TEST_PUBLIC_BASE_URL, now: options.now });
+  const cacheBytes = catalogCacheBytes(storeEnv);
+  const answers = new AnswerCache(catalogStore, { maxBytes: cacheBytes });
   const caches: Record<string, () => CacheCounts> = {};
-  if (realCatalog instanceof CachedCatalog) caches.catalog = () => realCatalog.stats();
+  if (cacheBytes > 0) caches.catalog = () => answers.stats();
   if (accessStore instanceof CachedAccessStore) caches.keys = () => accessStore.stats();
   const metrics = options.metrics ? new PrometheusMetrics({ catalog: catalogStore, caches }) : undefined;
   const logs = options.logs;
   const app = await buildApp({
     config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false,
       unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute },
-    store: catalogStore, access, now: options.now, connectionLimits: options.connectionLimits, metrics,
+    store: catalogStore, answers, access, now: options.now, connectionLimits: options.connectionLimits, metrics,
     ...(logs ? { logger: loggerOptions('info', { write: (line: string) => { logs.text += line; } }), logRequests: true } : {}),
   });
   // A deep backlog: some tests open a thousand connections at once.
@@ -90,15 +97,34 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   if (address === null || typeof address === 'string') throw new Error('the test server has no TCP address');
   const metricsServer: MetricsServer | undefined = metrics ? await serveMetrics(metrics.registry, { host: '127.0.0.1', port: 0 }) : undefined;
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`, app, accessStore, catalogStore: realCatalog, dir, databaseUrl,
+    baseUrl: `http://127.0.0.1:${address.port}`, app, accessStore, catalogStore: droppingAnswersAfterWrites(realCatalog, answers), dir, databaseUrl,
     metricsUrl: metricsServer?.url,
     async close() {
       await metricsServer?.close();
       await app.close();
+      answers.close();
       await accessStore.close();
       await realCatalog.close();
       await database?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function droppingAnswersAfterWrites(store: CatalogStore, answers: AnswerCache): CatalogStore {
+  return new Proxy(store, {
+    get(target, name) {
+      if (name === 'replaceCatalog' || name === 'rebuildStaleRows') {
+        return async (...args: unknown[]) => {
+          try {
+            return await (target[name] as (...args: unknown[]) => Promise<unknown>).apply(target, args);
+          } finally {
+            await answers.dropAfterWrite();
+          }
+        };
+      }
+      const value: unknown = Reflect.get(target, name, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -1,0 +1,74 @@
+/** What a Buffer costs beyond its bytes: the Buffer and ArrayBuffer objects, the backing store, malloc's header. */
+export const BUFFER_OVERHEAD = 320;
+/** What a short string (a form's tag, say) costs beyond its characters. */
+const STRING_OVERHEAD = 32;
+/** The answer object and its list of forms. */
+const ANSWER_OVERHEAD = 160;
+
+/** A form of an answer that an edge derives from its bytes: another encoding, an MCP tool result, a tag. */
+export type AnswerForm = Buffer | string;
+
+/**
+ * A finished catalog answer: the whole JSON body as bytes, the same for every request of the same
+ * shape until the catalog is retrieved again (`retrieved_at` is the catalog's, not the response's).
+ * The edges derive other forms from it (a compressed body, an entity tag, an MCP tool result), each
+ * made once, on first use, and kept with the answer; what holds the answer (the answer cache) is
+ * told what each form adds, so it is charged for every byte it keeps.
+ */
+export class Answer {
+  private forms: Array<[string, AnswerForm]> | undefined;
+  private onGrow: ((more: number) => void) | undefined;
+
+  private constructor(readonly bytes: Buffer) {}
+
+  /**
+   * The answer of this JSON text. Its bytes get an allocation of their own: a small Buffer.from()
+   * is cut from a shared 8 KiB slab, which one answer kept in the cache would keep alive whole.
+   */
+  static ofJson(json: string): Answer {
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+    bytes.write(json);
+    return new Answer(bytes);
+  }
+
+  /** The answer's JSON text. */
+  get json(): string {
+    return this.bytes.toString('utf8');
+  }
+
+  /** The form called `name`, made by `make` the first time it is asked for. */
+  form<F extends AnswerForm>(name: string, make: (answer: Answer) => F): F {
+    const made = this.forms?.find(([formName]) => formName === name);
+    if (made) return made[1] as F;
+    const form = ownMemory(make(this));
+    (this.forms ??= []).push([name, form]);
+    this.onGrow?.(weightOf(form));
+    return form;
+  }
+
+  /** What holding the answer costs the heap, its forms made so far included. */
+  get weight(): number {
+    return ANSWER_OVERHEAD + weightOf(this.bytes) + (this.forms ?? []).reduce((sum, [, form]) => sum + weightOf(form), 0);
+  }
+
+  /** Tells `onGrow` what each form made from now on adds (the cache that holds the answer). */
+  chargeFormsTo(onGrow: (more: number) => void): void {
+    this.onGrow = onGrow;
+  }
+}
+
+/**
+ * A form kept in memory of its own: a Buffer that is a view of a larger one (zlib's output is a slice
+ * of its 16 KiB chunk; a small Buffer.from() one of a shared slab) is copied, so keeping it keeps
+ * only its bytes alive.
+ */
+function ownMemory<F extends AnswerForm>(form: F): F {
+  if (typeof form === 'string' || form.byteLength === form.buffer.byteLength) return form;
+  const own = Buffer.allocUnsafeSlow(form.byteLength);
+  form.copy(own);
+  return own as F;
+}
+
+function weightOf(form: AnswerForm): number {
+  return typeof form === 'string' ? STRING_OVERHEAD + form.length * 2 : BUFFER_OVERHEAD + form.length;
+}

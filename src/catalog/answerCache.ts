@@ -1,0 +1,138 @@
+import { Doorkeeper } from '../cache/doorkeeper.js';
+import { VersionedCache } from '../cache/versionedCache.js';
+import type { Answer } from './answer.js';
+import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
+
+/** What a catalog read answers: a finished answer, or an expected failure as a value. */
+export type QueryResult =
+  | { ok: true; answer: Answer }
+  | { ok: false; status: 400 | 404; message: string };
+
+export interface AnswerCacheOptions {
+  /** The bound on what the cache holds, every byte of its answers and their forms counted; 0 keeps nothing. */
+  maxBytes: number;
+  /** How often the catalog's retrieval is read; 250 ms unless told. */
+  checkEveryMs?: number;
+  /** A monotonic clock in ms (tests). */
+  now?: () => number;
+}
+
+export interface AnswerCacheStats {
+  hits: number;
+  /** Answers built (a miss that joined another is not counted). */
+  misses: number;
+  /** Requests answered by a miss already under way for the same request. */
+  joined: number;
+  /** Answers built but not kept: the cache was full and their request had not been seen lately (admission by frequency). */
+  notAdmitted: number;
+  entries: number;
+  /** What the entries are charged: their bytes, forms and overheads, and the doorkeeper. */
+  bytes: number;
+  maxBytes: number;
+  /** The catalog version the cached answers belong to; null until it was first read. */
+  version: string | null;
+}
+
+/** What an entry costs beyond its answer and its key's characters: the Map slot, the entry objects, the result wrapping the answer. */
+const ENTRY_OVERHEAD = 160;
+/** What a failure held costs beyond its message. */
+const FAILURE_OVERHEAD = 96;
+
+/**
+ * The one cache of the catalog's answers: finished answers (Answer) by their normalized request,
+ * all of one retrieval of the catalog. A timer reads the store's retrieval (its version and import
+ * time, cheap); a new version drops everything, and the import time is the `retrieved_at` of every
+ * answer built after it. Once the cache is full, an answer is kept only when its request was seen
+ * lately before (admission by frequency, with a bound of 1 MiB or more), so a long tail of one-off
+ * requests costs a miss each and evicts nothing; concurrent misses of one request share one build. With maxBytes 0 it keeps nothing but still tells the time
+ * of retrieval.
+ */
+export class AnswerCache {
+  private readonly cache: VersionedCache<QueryResult, CatalogRetrieval>;
+  private readonly doorkeeper: Doorkeeper | undefined;
+  private readonly inFlight = new Map<string, { epoch: number; result: Promise<QueryResult> }>();
+  /** What `retrieved_at` is while the catalog has never been imported: when this process first looked. */
+  private readonly firstLook = new Date().toISOString();
+  private hits = 0;
+  private misses = 0;
+  private joined = 0;
+  private notAdmitted = 0;
+
+  constructor(store: Pick<CatalogStore, 'retrieval'>, private readonly options: AnswerCacheOptions) {
+    // A bound too small to spare the doorkeeper's filter keeps every answer it can.
+    this.doorkeeper = options.maxBytes >= 8 * Doorkeeper.BYTES ? new Doorkeeper() : undefined;
+    // The doorkeeper's filter is held out of the same budget.
+    const maxCharge = Math.max(0, options.maxBytes - (this.doorkeeper ? Doorkeeper.BYTES : 0));
+    this.cache = new VersionedCache(() => store.retrieval(), { maxCharge, checkEveryMs: options.checkEveryMs, now: options.now });
+  }
+
+  /**
+   * The answer to the request `key`: from memory, or built by `build` with the catalog's retrieved_at
+   * (ISO 8601) and kept when the request was seen lately.
+   */
+  async answer(key: string, build: (retrievedAt: string) => Promise<QueryResult>): Promise<QueryResult> {
+    const hit = this.cache.get(key);
+    if (hit !== undefined) {
+      this.hits += 1;
+      return hit;
+    }
+    const epoch = this.cache.epoch;
+    const underWay = this.inFlight.get(key);
+    if (underWay?.epoch === epoch) {
+      this.joined += 1;
+      return underWay.result;
+    }
+    this.misses += 1;
+    const result = this.retrievedAt().then(build);
+    if (this.options.maxBytes === 0) return result;
+    this.inFlight.set(key, { epoch, result });
+    try {
+      const built = await result;
+      this.admit(epoch, key, built);
+      return built;
+    } finally {
+      if (this.inFlight.get(key)?.result === result) this.inFlight.delete(key);
+    }
+  }
+
+  /** The retrieved_at of answers built now: the import time of the catalog last read. */
+  async retrievedAt(): Promise<string> {
+    const stamp = this.cache.stamp ?? (await this.cache.checkVersion(), this.cache.stamp);
+    return stamp?.importedAt ?? this.firstLook;
+  }
+
+  /** Reads the catalog's retrieval now (the timer does every checkEveryMs), dropping every answer if its version changed. */
+  checkRetrieval(): Promise<void> {
+    return this.cache.checkVersion();
+  }
+
+  /** Drops every answer after a write through this process, and reads the retrieval the write made. */
+  dropAfterWrite(): Promise<void> {
+    return this.cache.dropAfterWrite();
+  }
+
+  stats(): AnswerCacheStats {
+    const { entries, charged, version } = this.cache.stats;
+    return {
+      hits: this.hits, misses: this.misses, joined: this.joined, notAdmitted: this.notAdmitted, entries,
+      bytes: charged + (this.doorkeeper ? Doorkeeper.BYTES : 0), maxBytes: this.options.maxBytes, version,
+    };
+  }
+
+  close(): void {
+    this.cache.close();
+  }
+
+  private admit(epoch: number, key: string, result: QueryResult): void {
+    const charge = ENTRY_OVERHEAD + key.length * 2 +
+      (result.ok ? result.answer.weight : FAILURE_OVERHEAD + result.message.length * 2);
+    // Every request is recorded; a first sighting is turned away only when keeping it would evict another answer.
+    const seenBefore = this.doorkeeper?.seenBefore(key) ?? true;
+    if (!seenBefore && !this.cache.hasRoomFor(charge)) {
+      this.notAdmitted += 1;
+      return;
+    }
+    this.cache.set(epoch, key, result, charge);
+    if (result.ok) result.answer.chargeFormsTo((more) => this.cache.charge(key, result, more));
+  }
+}

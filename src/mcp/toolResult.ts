@@ -1,0 +1,28 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Answer } from '../catalog/answer.js';
+import { compactCardList } from './compactRows.js';
+
+/**
+ * MCP's tool results, made here only: what a call answered (the REST answer's JSON as text and as
+ * structured content, its card rows compact when asked), or why it failed.
+ */
+
+/** A call that answered: `json` as text, and parsed, as structured content. */
+export function answeredResult(json: string): CallToolResult {
+  return { content: [{ type: 'text', text: json }], structuredContent: JSON.parse(json) as Record<string, unknown> };
+}
+
+/** A call that failed, with the sentence that says what to fix. */
+export function failedResult(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/** The JSON a tool answers with: the answer's own, or with each card row compact. */
+export function toolJson(answer: Answer, compact: boolean): string {
+  return compact ? compactCardList(answer.json) : answer.json;
+}
+
+/** The tool result of an answer as bytes, made once per answer and kept with it (Answer.form). */
+export function answeredResultBytes(answer: Answer, compact: boolean): Buffer {
+  return answer.form(compact ? 'mcp-compact' : 'mcp', () => Buffer.from(JSON.stringify(answeredResult(toolJson(answer, compact)))));
+}

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Answer, BUFFER_OVERHEAD } from '../../src/catalog/answer.js';
+
+describe('Answer', () => {
+  it('holds its JSON as UTF-8 bytes of their own, not a view of a shared slab', () => {
+    const json = '{"data":{"name":"Évoli"},"retrieved_at":"2026-11-23T20:00:00.000Z"}';
+    const answer = Answer.ofJson(json);
+    assert.equal(answer.json, json);
+    assert.equal(answer.bytes.length, Buffer.byteLength(json));
+    assert.equal(answer.bytes.buffer.byteLength, answer.bytes.length);
+  });
+
+  it('makes each form once, on first use, and tells what holds it what the form adds', () => {
+    const answer = Answer.ofJson('{"data":[]}');
+    const grew: number[] = [];
+    answer.chargeFormsTo((more) => grew.push(more));
+    const before = answer.weight;
+    let made = 0;
+    const upper = () => {
+      made += 1;
+      return Buffer.from(answer.json.toUpperCase());
+    };
+    const form = answer.form('upper', upper);
+    assert.equal(answer.form('upper', upper), form, 'the same buffer again');
+    assert.equal(made, 1);
+    assert.equal(form.toString(), '{"DATA":[]}');
+    assert.deepEqual(grew, [BUFFER_OVERHEAD + form.length]);
+    assert.equal(answer.weight, before + grew[0]!);
+    assert.equal(answer.form('tag', () => 'abc'), 'abc');
+    assert.equal(grew.length, 2);
+  });
+
+  it('copies a form that is a view of a larger buffer, so keeping it keeps only its bytes', () => {
+    const answer = Answer.ofJson('{}');
+    const large = Buffer.alloc(16 * 1024, 1);
+    const form = answer.form('slice', () => large.subarray(0, 10));
+    assert.equal(form.length, 10);
+    assert.equal(form.buffer.byteLength, 10);
+    assert.ok(form.equals(large.subarray(0, 10)));
+  });
+});
