@@ -11,8 +11,8 @@ import { seedDemoCatalog } from './importer/demoCatalog.js';
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const store = await openCatalogStore(config.databaseUrl);
-  const accessStore = await openAccessStore(config.databaseUrl);
+  const store = await openCatalogStore(config.databaseUrl, config.store);
+  const accessStore = await openAccessStore(config.databaseUrl, config.store);
   const access = new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl });
   const caches: Record<string, () => CacheCounts> = {};
   if (store instanceof CachedCatalog) caches.catalog = () => store.stats();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { hashKey } from '../../src/access/keyFormat.js';
 import { monthOf } from '../../src/access/monthlyQuota.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openAccessStore } from '../../src/store/open.js';
 import { LogCapture, readerKeys, runKeysCli, startChildServer, type ChildServer } from '../support/childProcess.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
@@ -111,7 +112,7 @@ for (const store of STORE_KINDS) {
       assert.ok(answers.get(readers.at(-1)!)!.some((a) => a.status === 429), 'the small key reached its limit');
 
       // What the database holds, read as a restarted instance would.
-      const access = await openAccessStore(env.DATABASE_URL!);
+      const access = await openAccessStore(env.DATABASE_URL!, DEFAULT_STORE_OPTIONS);
       const month = monthOf(new Date());
       const rows = await access.listKeys(month);
       const stored = new Map<string, number>();
