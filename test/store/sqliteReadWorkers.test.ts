@@ -15,6 +15,7 @@ import { isSqliteUnavailable } from '../../src/store/sqlite/unavailable.js';
 import { RECHECK_MS } from '../../src/store/sqlite/watchedFile.js';
 import { StoreUnavailableError } from '../../src/storeUnavailable.js';
 import { tempDir } from '../support/catalogServer.js';
+import { seededRandom } from '../support/seededRandom.js';
 
 /** The store the service opens, without the catalog cache, so every read reaches the database. */
 const open = (file: string, workers: number) =>
@@ -184,8 +185,11 @@ describe('SQLite read workers', () => {
   });
 });
 
+/** Where the delays of the close race below come from: the same every run, so a failure can be run again as it was. */
+const CLOSE_RACE_SEED = 20_261_112;
+
 describe('SqliteReadPool.close', () => {
-  it('waits for workers still starting: 200 pools closed 0–50 ms after they open, on a file whose statements fail as a worker starts, leave the process running', async () => {
+  it(`waits for workers still starting: 200 pools closed 0–50 ms after they open (delays from seed ${CLOSE_RACE_SEED}), on a file whose statements fail as a worker starts, leave the process running`, async () => {
     // Stopped inside the driver's native code or Node's require() of an ES module, a starting
     // worker aborted the whole process (a test closing its server at once did, in CI, about one
     // close in a few hundred: 300 closes aborted 3 runs of 5 when close() trusted Piscina's
@@ -193,12 +197,14 @@ describe('SqliteReadPool.close', () => {
     const dir = tempDir('tcg-read-pool-');
     const file = path.join(dir, 'no-tables.db');
     new Database(file).close();
+    const random = seededRandom(CLOSE_RACE_SEED);
     try {
       for (let round = 0; round < 200; round += 1) {
         const pool = new SqliteReadPool(file, 2);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
+        const delayMs = random() * 50;
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
         await pool.close();
-        await assert.rejects(pool.read('summary'), /not open/);
+        await assert.rejects(pool.read('summary'), /not open/, `round ${round}, closed ${delayMs.toFixed(1)} ms after opening`);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
