@@ -11,8 +11,8 @@ import { loggerOptions, standardOutput } from '../src/logger.js';
 import { openAccessStore, openCatalogStore } from '../src/store/open.js';
 
 const config = readConfig();
-const store = await openCatalogStore(config.databaseUrl);
-const accessStore = await openAccessStore(config.databaseUrl);
+const store = await openCatalogStore(config.databaseUrl, config.store);
+const accessStore = await openAccessStore(config.databaseUrl, config.store);
 await seedDemoCatalog(store);
 const app = await buildApp({
   config, store, access: new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl }),

@@ -1,5 +1,7 @@
 import proxyAddr from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './store/postgres/defaults.js';
+import { DEFAULT_READ_WORKERS } from './store/sqlite/defaults.js';
 
 /** The service's settings, read from the environment once and checked, failing fast with a clear message. */
 export interface Config {
@@ -17,8 +19,24 @@ export interface Config {
   logLevel: LogLevel;
   /** Where Prometheus metrics are served, on a listener of their own; null (the default) serves none. */
   metrics: { port: number; host: string } | null;
-  /** CATALOG_CACHE_MB in bytes: what the answer cache may hold (0: nothing). */
+  /** How the stores are opened (openCatalogStore, openAccessStore). */
+  store: StoreOptions;
+}
+
+/** The stores' settings; those of the other kind of database than DATABASE_URL's are checked but unused. */
+export interface StoreOptions {
+  /** CATALOG_CACHE_MB in bytes: how much of the catalog's answers each instance keeps in memory; 0: no cache. */
   catalogCacheBytes: number;
+  /** SQLITE_READ_WORKERS: the threads that run SQLite's searches and pages off the event loop; 0: none. */
+  sqliteReadWorkers: number;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections per pool. */
+  poolSize: number;
+  /** DATABASE_READ_URL: a PostgreSQL replica that serves catalog reads; undefined: the primary does. */
+  readUrl: string | undefined;
+  /** DATABASE_CONNECT_TIMEOUT_MS: how long a request waits for a PostgreSQL connection before a 503. */
+  connectTimeoutMs: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: how long a request's statement may run or wait for a lock before a 503. */
+  statementTimeoutMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,10 +61,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-  return {
-    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics: metricsListener(env, port),
-    catalogCacheBytes: catalogCacheBytes(env),
-  };
+  const metrics = metricsListener(env, port);
+  return { port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics, store: storeOptions(env) };
 }
 
 /** A port number from 0 (any free port) to 65535; undefined when the variable is unset or empty. */
@@ -130,8 +146,7 @@ export const DEFAULT_CATALOG_CACHE_MB = 64;
  * CATALOG_CACHE_MB in bytes: how much of the catalog's answers each instance keeps in memory
  * (default 64; 0 turns the cache off). A number of MB from 0 to 65536, fractions allowed.
  */
-export function catalogCacheBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.CATALOG_CACHE_MB;
+function catalogCacheBytes(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return DEFAULT_CATALOG_CACHE_MB * 2 ** 20;
   const mb = Number(raw);
   if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !Number.isFinite(mb) || mb > 65536) {
@@ -139,3 +154,58 @@ export function catalogCacheBytes(env: NodeJS.ProcessEnv = process.env): number 
   }
   return Math.floor(mb * 2 ** 20);
 }
+
+/**
+ * The stores' settings, all checked whichever database DATABASE_URL names, so a typo stops the
+ * start even when the setting it breaks would not be used today.
+ */
+function storeOptions(env: NodeJS.ProcessEnv): StoreOptions {
+  return {
+    catalogCacheBytes: catalogCacheBytes(env.CATALOG_CACHE_MB),
+    sqliteReadWorkers: sqliteReadWorkers(env.SQLITE_READ_WORKERS),
+    poolSize: poolSize(env.DATABASE_POOL_SIZE),
+    readUrl: readUrl(env.DATABASE_READ_URL),
+    connectTimeoutMs: milliseconds('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS),
+    statementTimeoutMs: milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
+  };
+}
+
+/** SQLITE_READ_WORKERS: an integer from 0 (reads on the main thread) to 64, default DEFAULT_READ_WORKERS. */
+function sqliteReadWorkers(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_READ_WORKERS;
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
+    throw new ConfigError(`SQLITE_READ_WORKERS must be an integer from 0 (reads on the main thread) to 64, got "${raw}"`);
+  }
+  return workers;
+}
+
+/** DATABASE_POOL_SIZE: an integer from 1 to 1000, default 10. */
+function poolSize(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_POOL_SIZE;
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1 || size > 1000) {
+    throw new ConfigError(`DATABASE_POOL_SIZE must be an integer from 1 to 1000, got "${raw}"`);
+  }
+  return size;
+}
+
+/** DATABASE_READ_URL: unset, or postgres://… of a replica. */
+function readUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError('DATABASE_READ_URL must start with postgres:// (a replica of DATABASE_URL)');
+  return raw;
+}
+
+/** The PostgreSQL timeouts: milliseconds from 1 to 600000; both end in 503 rather than a hang. */
+function milliseconds(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || value < 1 || value > 600_000) {
+    throw new ConfigError(`${name} must be a number of milliseconds from 1 to 600000, got "${raw}"`);
+  }
+  return value;
+}
+
+/** The stores' settings when the environment gives none (tests and tools that open a throwaway store). */
+export const DEFAULT_STORE_OPTIONS: Readonly<StoreOptions> = storeOptions({});

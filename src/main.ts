@@ -11,12 +11,12 @@ import { seedDemoCatalog } from './importer/demoCatalog.js';
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const store = await openCatalogStore(config.databaseUrl);
-  const answers = new AnswerCache(store, { maxBytes: config.catalogCacheBytes });
-  const accessStore = await openAccessStore(config.databaseUrl);
+  const store = await openCatalogStore(config.databaseUrl, config.store);
+  const answers = new AnswerCache(store, { maxBytes: config.store.catalogCacheBytes });
+  const accessStore = await openAccessStore(config.databaseUrl, config.store);
   const access = new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl });
   const caches: Record<string, () => CacheCounts> = {};
-  if (config.catalogCacheBytes > 0) caches.catalog = () => answers.stats();
+  if (config.store.catalogCacheBytes > 0) caches.catalog = () => answers.stats();
   if (accessStore instanceof CachedAccessStore) caches.keys = () => accessStore.stats();
   // prom-client is loaded only when metrics are served (METRICS_PORT).
   const metrics = config.metrics
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       clearInterval(reapIdle);
       await metricsServer?.close();
       answers.close();
-      if (config.catalogCacheBytes > 0) {
+      if (config.store.catalogCacheBytes > 0) {
         const catalogCache = answers.stats();
         const ratio = catalogCache.hits / Math.max(1, catalogCache.hits + catalogCache.misses);
         app.log.info({ catalogCache }, `catalog cache: ${(ratio * 100).toFixed(1)} % of reads answered from memory ` +

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, DEFAULT_UNKEYED_REQUESTS_PER_MINUTE, readConfig } from '../src/config.js';
+import { ConfigError, DEFAULT_STORE_OPTIONS, DEFAULT_UNKEYED_REQUESTS_PER_MINUTE, readConfig } from '../src/config.js';
+import { DEFAULT_READ_WORKERS } from '../src/store/sqlite/defaults.js';
 
 describe('TRUST_PROXY', () => {
   it('is off by default, and true or false in any case', () => {
@@ -73,5 +74,69 @@ describe('the configuration read from the environment', () => {
     assert.equal(readConfig({ LOG_LEVEL: 'warn' }).logLevel, 'warn');
     assert.throws(() => readConfig({ LOG_LEVEL: 'verbose' }),
       /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"/);
+  });
+});
+
+describe('the stores\' settings', () => {
+  const refused = (env: NodeJS.ProcessEnv, message: string) =>
+    assert.throws(() => readConfig(env), (error: unknown) => error instanceof ConfigError && error.message === message, message);
+
+  it('are the service\'s defaults when the environment gives none', () => {
+    assert.deepEqual(readConfig({}).store, {
+      catalogCacheBytes: 64 * 2 ** 20, sqliteReadWorkers: DEFAULT_READ_WORKERS, poolSize: 10, readUrl: undefined,
+      connectTimeoutMs: 5000, statementTimeoutMs: 5000,
+    });
+    assert.deepEqual(DEFAULT_STORE_OPTIONS, readConfig({}).store);
+    const empty = { CATALOG_CACHE_MB: '', SQLITE_READ_WORKERS: '', DATABASE_POOL_SIZE: '', DATABASE_READ_URL: '',
+      DATABASE_CONNECT_TIMEOUT_MS: '', DATABASE_STATEMENT_TIMEOUT_MS: '' };
+    assert.deepEqual(readConfig(empty).store, DEFAULT_STORE_OPTIONS, 'an empty variable is an unset one');
+  });
+
+  it('take what the environment gives', () => {
+    assert.deepEqual(readConfig({
+      CATALOG_CACHE_MB: '256', SQLITE_READ_WORKERS: '0', DATABASE_POOL_SIZE: '3', DATABASE_READ_URL: 'postgresql://replica/catalog',
+      DATABASE_CONNECT_TIMEOUT_MS: '300', DATABASE_STATEMENT_TIMEOUT_MS: ' 600000 ',
+    }).store, {
+      catalogCacheBytes: 256 * 2 ** 20, sqliteReadWorkers: 0, poolSize: 3, readUrl: 'postgresql://replica/catalog',
+      connectTimeoutMs: 300, statementTimeoutMs: 600_000,
+    });
+  });
+
+  it('CATALOG_CACHE_MB takes fractions and 0 (no cache); anything else is refused with the one sentence that says so', () => {
+    assert.equal(readConfig({ CATALOG_CACHE_MB: '0.5' }).store.catalogCacheBytes, 2 ** 19);
+    assert.equal(readConfig({ CATALOG_CACHE_MB: '0' }).store.catalogCacheBytes, 0);
+    for (const value of ['-1', 'abc', '1e3', '64MB', '100000', 'NaN']) {
+      refused({ CATALOG_CACHE_MB: value }, `CATALOG_CACHE_MB must be a number of megabytes from 0 (no cache) to 65536, got "${value}"`);
+    }
+  });
+
+  it('SQLITE_READ_WORKERS is a whole number from 0 to 64', () => {
+    for (const value of ['-1', '1.5', 'two', '65']) {
+      refused({ SQLITE_READ_WORKERS: value }, `SQLITE_READ_WORKERS must be an integer from 0 (reads on the main thread) to 64, got "${value}"`);
+    }
+  });
+
+  it('DATABASE_POOL_SIZE is a whole number from 1 to 1000', () => {
+    for (const value of ['0', '-1', 'ten', '2.5', '1001']) {
+      refused({ DATABASE_POOL_SIZE: value }, `DATABASE_POOL_SIZE must be an integer from 1 to 1000, got "${value}"`);
+    }
+  });
+
+  it('DATABASE_READ_URL is a postgres:// URL', () => {
+    refused({ DATABASE_READ_URL: 'file:./x.db' }, 'DATABASE_READ_URL must start with postgres:// (a replica of DATABASE_URL)');
+  });
+
+  it('the PostgreSQL timeouts are milliseconds from 1 to 600000', () => {
+    for (const name of ['DATABASE_STATEMENT_TIMEOUT_MS', 'DATABASE_CONNECT_TIMEOUT_MS']) {
+      for (const value of ['0', '-5', 'abc', '1.5', '5s', '600001']) {
+        refused({ [name]: value }, `${name} must be a number of milliseconds from 1 to 600000, got "${value}"`);
+      }
+    }
+  });
+
+  it('are checked whichever database DATABASE_URL names, so a typo stops the start before it is needed', () => {
+    refused({ DATABASE_URL: 'file:./var/catalog.db', DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE must be an integer from 1 to 1000, got "ten"');
+    refused({ DATABASE_URL: 'postgres://127.0.0.1/catalog', SQLITE_READ_WORKERS: 'two' },
+      'SQLITE_READ_WORKERS must be an integer from 0 (reads on the main thread) to 64, got "two"');
   });
 });

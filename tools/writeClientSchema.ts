@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AccessService } from '../src/access/accessService.js';
 import { buildApp } from '../src/app.js';
+import { DEFAULT_STORE_OPTIONS } from '../src/config.js';
 import { openAccessStore, openCatalogStore } from '../src/store/open.js';
 import { CLIENT_SCHEMA_FILE, clientSchemaSource } from './clientSchema.js';
 
@@ -13,8 +14,8 @@ import { CLIENT_SCHEMA_FILE, clientSchemaSource } from './clientSchema.js';
 async function ownDocument(): Promise<object> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tcg-client-types-'));
   const databaseUrl = `file:${path.join(dir, 'catalog.db')}`;
-  const store = await openCatalogStore(databaseUrl);
-  const accessStore = await openAccessStore(databaseUrl);
+  const store = await openCatalogStore(databaseUrl, DEFAULT_STORE_OPTIONS);
+  const accessStore = await openAccessStore(databaseUrl, DEFAULT_STORE_OPTIONS);
   try {
     const publicBaseUrl = 'http://127.0.0.1:3000';
     const app = await buildApp({ config: { publicBaseUrl, trustProxy: false }, store, access: new AccessService(accessStore, { publicBaseUrl }) });

@@ -25,9 +25,10 @@ async function main(): Promise<void> {
   if (args.positionals.length !== 1) throw new UsageError('name exactly one directory to export to');
   const dir = args.positionals[0]!;
 
+  const config = readConfig();
   const progress = createProgressDisplay();
   // An export reads every row in one pass on this thread: read workers would only sit idle.
-  const store = await openCatalogStore(readConfig().databaseUrl, { ...process.env, SQLITE_READ_WORKERS: '0' });
+  const store = await openCatalogStore(config.databaseUrl, { ...config.store, sqliteReadWorkers: 0 });
   try {
     const counts = await writeOwnExport(dir, store, progress.update);
     progress.stop();

@@ -63,14 +63,14 @@ async function main(): Promise<void> {
   }
   const maxAgeHours = positiveNumber(args.values['cache-max-age'], 'cache-max-age', false);
   const concurrency = positiveNumber(args.values.concurrency, 'concurrency', true);
-  const { databaseUrl } = readConfig();
+  const { databaseUrl, store: storeOptions } = readConfig();
   const reportFile = args.values.report ?? defaultReportFile(databaseUrl);
 
   const source = await detectSource(args.positionals[0]!);
 
   const progress = createProgressDisplay();
   // Writes and its own counts only: no read workers beside an import that needs the memory.
-  const store = await openCatalogStore(databaseUrl, { ...process.env, SQLITE_READ_WORKERS: '0' });
+  const store = await openCatalogStore(databaseUrl, { ...storeOptions, sqliteReadWorkers: 0 });
   try {
     const { report, counts } = await runImport(source, store, {
       progress: progress.update,

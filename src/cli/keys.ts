@@ -40,7 +40,8 @@ async function main(argv: string[]): Promise<void> {
   }
   if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra[0]}`);
 
-  const store = await openAccessStore(readConfig().databaseUrl);
+  const config = readConfig();
+  const store = await openAccessStore(config.databaseUrl, config.store);
   try {
     const admin = new KeyAdmin(store);
     switch (command) {

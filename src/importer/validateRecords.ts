@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { compileJsonValidator } from '../edge/validation.js';
+import { compileJsonValidator } from '../schemas/validator.js';
 import { CardWithVariants } from '../schemas/card.js';
 import { CardSet } from '../schemas/set.js';
 

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { AccessStore, KeyRecord } from '../../src/access/accessStore.js';
 import { CachedAccessStore } from '../../src/access/cachedAccessStore.js';
 import { generateKey, hashKey } from '../../src/access/keyFormat.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openAccessStore } from '../../src/store/open.js';
 import { PostgresAccessStore } from '../../src/store/postgres/postgresAccessStore.js';
 import { SqliteAccessStore } from '../../src/store/sqlite/sqliteAccessStore.js';
@@ -186,7 +187,7 @@ for (const kind of STORE_KINDS) {
     before(async () => {
       server = await startServer({ store: kind });
       // A store of its own on the same database, as the keys CLI or another instance opens it.
-      other = await openAccessStore(server.databaseUrl, { DATABASE_POOL_SIZE: '2' });
+      other = await openAccessStore(server.databaseUrl, { ...DEFAULT_STORE_OPTIONS, poolSize: 2 });
     });
     after(async () => {
       await other.close();

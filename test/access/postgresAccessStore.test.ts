@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { AccessStore } from '../../src/access/accessStore.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
 import { PostgresAccessStore } from '../../src/store/postgres/postgresAccessStore.js';
 import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../support/postgres.js';
@@ -94,10 +95,10 @@ describe('the PostgreSQL access store, beyond the contract', postgres, () => {
     const primary = await createTestDatabase('access_test');
     const replica = await createTestDatabase('access_test');
     databases.push(primary, replica);
-    const env = { DATABASE_READ_URL: replica.url, DATABASE_POOL_SIZE: '2' };
-    const access = await openAccessStore(primary.url, env);
+    const options = { ...DEFAULT_STORE_OPTIONS, readUrl: replica.url, poolSize: 2 };
+    const access = await openAccessStore(primary.url, options);
     stores.push(access);
-    const catalog = await openCatalogStore(primary.url, env);
+    const catalog = await openCatalogStore(primary.url, options);
     try {
       const record = newKey();
       const inserted = await access.insertKey(record);

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { accessDatabasePath } from '../../src/store/sqlite/openDatabase.js';
 import { SqliteAccessStore } from '../../src/store/sqlite/sqliteAccessStore.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openAccessStore } from '../../src/store/open.js';
 import { accessStoreContract, newKey } from './accessStoreContract.js';
 
@@ -23,7 +24,7 @@ describe('SQLite access store', () => {
     assert.equal(accessDatabasePath('/data/tcg.sqlite'), '/data/tcg.access.sqlite');
     assert.equal(accessDatabasePath('/data/tcg'), '/data/tcg.access.db');
     const dir = tempDir();
-    const store = await openAccessStore(`file:${path.join(dir, 'catalog.db')}`);
+    const store = await openAccessStore(`file:${path.join(dir, 'catalog.db')}`, DEFAULT_STORE_OPTIONS);
     assert.ok(existsSync(path.join(dir, 'catalog.access.db')));
     assert.ok(!existsSync(path.join(dir, 'catalog.db')));
     await store.close();

@@ -8,7 +8,7 @@ import { AnswerCache } from '../../src/catalog/answerCache.js';
 import { CatalogQueries, type QueryResult } from '../../src/catalog/catalogQueries.js';
 import type { Catalog, CatalogStore } from '../../src/catalog/catalogStore.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
-import { catalogCacheBytes, ConfigError, readConfig } from '../../src/config.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { openCatalogStore } from '../../src/store/open.js';
@@ -265,7 +265,7 @@ for (const kind of STORE_KINDS) {
       dir = tempDir('tcg-answers-');
       database = kind === 'postgres' ? await createTestDatabase('answers_test') : undefined;
       const url = database?.url ?? `file:${path.join(dir, 'catalog.db')}`;
-      stores = [await openCatalogStore(url, {}), await openCatalogStore(url, {})];
+      stores = [await openCatalogStore(url, DEFAULT_STORE_OPTIONS), await openCatalogStore(url, DEFAULT_STORE_OPTIONS)];
       catalog = await demo();
       await stores[1]!.replaceCatalog(catalog);
       // The service's own timer: every 250 ms.
@@ -303,22 +303,3 @@ for (const kind of STORE_KINDS) {
     });
   });
 }
-
-describe('CATALOG_CACHE_MB', () => {
-  it('defaults to 64 MB, takes fractions and 0 (no cache)', () => {
-    assert.equal(catalogCacheBytes({}), 64 * 2 ** 20);
-    assert.equal(catalogCacheBytes({ CATALOG_CACHE_MB: '' }), 64 * 2 ** 20);
-    assert.equal(catalogCacheBytes({ CATALOG_CACHE_MB: '0.5' }), 2 ** 19);
-    assert.equal(catalogCacheBytes({ CATALOG_CACHE_MB: '256' }), 256 * 2 ** 20);
-    assert.equal(readConfig({ CATALOG_CACHE_MB: '0' }).catalogCacheBytes, 0);
-  });
-
-  it('refuses what is not a number of megabytes, with the one sentence that says so', () => {
-    for (const value of ['-1', 'abc', '1e3', '64MB', '100000', 'NaN']) {
-      const refusal = (error: Error) => error instanceof ConfigError &&
-        error.message === `CATALOG_CACHE_MB must be a number of megabytes from 0 (no cache) to 65536, got "${value}"`;
-      assert.throws(() => catalogCacheBytes({ CATALOG_CACHE_MB: value }), refusal, value);
-      assert.throws(() => readConfig({ CATALOG_CACHE_MB: value }), refusal, value);
-    }
-  });
-});

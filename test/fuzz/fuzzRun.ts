@@ -8,7 +8,7 @@ import type { TestContext } from 'node:test';
  */
 export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_261_112;
 const FUZZ_PATH = process.env.FUZZ_PATH || undefined;
-/** FUZZ_RUNS scales every property's case count (e.g. 10 for a long hunt); 1 in `npm test`. */
+/** FUZZ_RUNS_FACTOR scales every property's case count (e.g. 10 for a long hunt); 1 in `npm test`. */
 const RUNS_FACTOR = process.env.FUZZ_RUNS_FACTOR ? Number(process.env.FUZZ_RUNS_FACTOR) : 1;
 
 /** No case may take longer than this: a hang is a failure, not a stuck suite. */

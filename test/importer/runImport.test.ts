@@ -9,6 +9,7 @@ import { detectSource, ImportSourceError, loadCatalog, runImport } from '../../s
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import type { TcgdexLanguageData } from '../../src/importer/tcgdexRecords.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { projectRoot } from '../support/shared.js';
 import { tcgdexCard, tcgdexSet, writeTcgdexDump } from '../support/tcgdexFixtures.js';
@@ -72,8 +73,8 @@ describe('importing into a store', () => {
   let store: CatalogStore;
   let copy: CatalogStore;
   before(async () => {
-    store = await openCatalogStore(`file:${path.join(work, 'catalog.db')}`);
-    copy = await openCatalogStore(`file:${path.join(work, 'copy.db')}`);
+    store = await openCatalogStore(`file:${path.join(work, 'catalog.db')}`, DEFAULT_STORE_OPTIONS);
+    copy = await openCatalogStore(`file:${path.join(work, 'copy.db')}`, DEFAULT_STORE_OPTIONS);
   });
   after(async () => {
     await store?.close();

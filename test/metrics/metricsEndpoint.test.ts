@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { AccessStore } from '../../src/access/accessStore.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openAccessStore } from '../../src/store/open.js';
 import { LogCapture, startChildServer, waitForLog, type ChildServer } from '../support/childProcess.js';
 import { issueKey } from '../support/keys.js';
@@ -44,7 +45,7 @@ describe('metrics on METRICS_PORT, after known traffic', { timeout: 60_000 }, ()
   before(async () => {
     server = await startChildServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', METRICS_PORT: '0' }, logs);
     metricsUrl = (await waitForLog(logs, /metrics at (http:\/\/127\.0\.0\.1:\d+\/metrics)/))[1]!;
-    accessStore = await openAccessStore(databaseUrl);
+    accessStore = await openAccessStore(databaseUrl, DEFAULT_STORE_OPTIONS);
 
     // Keys: one created, the same email again (409), a body without an email (400).
     await createKey('new key', 'metrics@example.test');

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { LogCapture, runCli, runKeysCli, startChildServer, type ChildServer } from '../support/childProcess.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
@@ -85,7 +86,7 @@ for (const store of STORE_KINDS) {
       const key = (await runKeysCli(['create', '--email', 'load@example.test', '--tier', 'internal', '--unlimited'], env)).stdout.trim();
       const before = await answersOf(servers, key);
 
-      const catalog: CatalogStore = await openCatalogStore(env.DATABASE_URL!, { CATALOG_CACHE_MB: '0' });
+      const catalog: CatalogStore = await openCatalogStore(env.DATABASE_URL!, { ...DEFAULT_STORE_OPTIONS, catalogCacheBytes: 0 });
       const versions: Array<{ version: string; at: number }> = [{ version: await catalog.catalogVersion(), at: Date.now() }];
       let running = true;
       const versionPoll = (async () => {

@@ -6,6 +6,7 @@ import { catalogRows } from '../../src/catalog/catalogRows.js';
 import type { Catalog, CatalogStore } from '../../src/catalog/catalogStore.js';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { tempDir } from '../support/catalogServer.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
@@ -25,8 +26,8 @@ for (const kind of STORE_KINDS) {
       database = kind === 'postgres' ? await createTestDatabase('filters_test') : undefined;
       const url = database?.url ?? `file:${path.join(dir, 'catalog.db')}`;
       // Without the catalog cache, so that every listing is worked out; the other store is another instance.
-      store = await openCatalogStore(url, { CATALOG_CACHE_MB: '0' });
-      other = await openCatalogStore(url, { CATALOG_CACHE_MB: '0' });
+      store = await openCatalogStore(url, { ...DEFAULT_STORE_OPTIONS, catalogCacheBytes: 0 });
+      other = await openCatalogStore(url, { ...DEFAULT_STORE_OPTIONS, catalogCacheBytes: 0 });
       catalog = (await readOwnExport(DEMO_CATALOG_DIR)).catalog;
       await store.replaceCatalog(catalog);
     });

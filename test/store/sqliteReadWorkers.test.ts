@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Catalog, CatalogStore } from '../../src/catalog/catalogStore.js';
 import { facetsOf } from '../../src/catalog/cardFacets.js';
-import { ConfigError } from '../../src/config.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { openCatalogStore } from '../../src/store/open.js';
@@ -15,9 +15,11 @@ import { isSqliteUnavailable } from '../../src/store/sqlite/unavailable.js';
 import { RECHECK_MS } from '../../src/store/sqlite/watchedFile.js';
 import { StoreUnavailableError } from '../../src/storeUnavailable.js';
 import { tempDir } from '../support/catalogServer.js';
+import { seededRandom } from '../support/seededRandom.js';
 
 /** The store the service opens, without the catalog cache, so every read reaches the database. */
-const open = (file: string, workers: string) => openCatalogStore(`file:${file}`, { CATALOG_CACHE_MB: '0', SQLITE_READ_WORKERS: workers });
+const open = (file: string, workers: number) =>
+  openCatalogStore(`file:${file}`, { ...DEFAULT_STORE_OPTIONS, catalogCacheBytes: 0, sqliteReadWorkers: workers });
 
 const pastRecheck = () => new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 20));
 const moveAll = (file: string, to: string) => {
@@ -41,15 +43,15 @@ describe('SQLite read workers', () => {
     dir = tempDir('tcg-read-workers-');
     file = path.join(dir, 'catalog.db');
     catalog = (await readOwnExport(DEMO_CATALOG_DIR)).catalog;
-    const store = await open(file, '0');
+    const store = await open(file, 0);
     await store.replaceCatalog(catalog);
     await store.close();
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('answer a card by id while the searches and listings before it are still running in a worker', async () => {
-    const store = await open(file, '1');
-    const onThisThread = await open(file, '0');
+    const store = await open(file, 1);
+    const onThisThread = await open(file, 0);
     try {
       const ids = catalog.cards.slice(0, 10).map((card) => card.id);
       const reads = Array.from({ length: 4 }, () => heavyReads(store, ids)).flat();
@@ -77,7 +79,7 @@ describe('SQLite read workers', () => {
   });
 
   it('see an import at once: the next read in a worker answers from the new catalog', async () => {
-    const store = await open(file, '2');
+    const store = await open(file, 2);
     try {
       const renamed = { ...catalog, cards: catalog.cards.map((card) => ({ ...card, name: 'Pikachu Renamed' })) };
       const page = async () => (await store.searchCards({ key: 'pikachu', limit: 50, offset: 0 })).items
@@ -96,10 +98,10 @@ describe('SQLite read workers', () => {
 
   it('fail a read they cannot make as the database driver would: a file they cannot open is unavailable, until it is back', async () => {
     const moving = path.join(dir, 'moving.db');
-    const seed = await open(moving, '0');
+    const seed = await open(moving, 0);
     await seed.replaceCatalog(catalog);
     await seed.close();
-    const store = await open(moving, '1');
+    const store = await open(moving, 1);
     // Before the worker has started (it opens the file as it starts): it finds no file.
     renameSync(moving, `${moving}.away`);
     try {
@@ -117,10 +119,10 @@ describe('SQLite read workers', () => {
 
   it('stop reading a file they had open once it leaves its path, and read the file put there instead', async () => {
     const moving = path.join(dir, 'watched.db');
-    const seed = await open(moving, '0');
+    const seed = await open(moving, 0);
     await seed.replaceCatalog(catalog);
     await seed.close();
-    const store = await open(moving, '1');
+    const store = await open(moving, 1);
     const search = () => store.searchCards({ key: 'pikachu', limit: 5, offset: 0 });
     try {
       assert.ok((await search()).items.length > 0, 'the worker has the file open');
@@ -128,7 +130,7 @@ describe('SQLite read workers', () => {
       // The worker checks the path on every read, whatever the main thread last saw.
       await assert.rejects(search(), (error: Error) => error instanceof StoreUnavailableError && /is not there/.test(error.message));
       // Another catalog put in its place (an operator's restore) is the one read.
-      const other = await open(moving, '0');
+      const other = await open(moving, 0);
       await other.replaceCatalog({ ...catalog, cards: catalog.cards.map((card) => ({ ...card, name: 'Pikachu Restored' })) });
       await other.close();
       const names = (await search()).items.map((doc) => (JSON.parse(doc) as { name: string }).name);
@@ -141,7 +143,7 @@ describe('SQLite read workers', () => {
 
   it('pass a failure that is not an outage through as the driver\'s error, with its code and message', async () => {
     const broken = path.join(dir, 'broken.db');
-    const seed = await open(broken, '0');
+    const seed = await open(broken, 0);
     await seed.replaceCatalog(catalog);
     await seed.close();
     const inWorker = new SqliteCatalogBackend(broken, { readWorkers: 1 });
@@ -183,23 +185,11 @@ describe('SQLite read workers', () => {
   });
 });
 
-describe('SQLITE_READ_WORKERS', () => {
-  it('sets how many workers read, 0 for none, and refuses anything else with one sentence', async () => {
-    const dir = tempDir('tcg-read-workers-');
-    try {
-      for (const value of ['-1', '1.5', 'two', '65']) {
-        await assert.rejects(openCatalogStore(`file:${path.join(dir, 'catalog.db')}`, { SQLITE_READ_WORKERS: value }), (error: Error) =>
-          error instanceof ConfigError &&
-          error.message === `SQLITE_READ_WORKERS must be an integer from 0 (reads on the main thread) to 64, got "${value}"`, value);
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
+/** Where the delays of the close race below come from: the same every run, so a failure can be run again as it was. */
+const CLOSE_RACE_SEED = 20_261_112;
 
 describe('SqliteReadPool.close', () => {
-  it('waits for workers still starting: 200 pools closed 0–50 ms after they open, on a file whose statements fail as a worker starts, leave the process running', async () => {
+  it(`waits for workers still starting: 200 pools closed 0–50 ms after they open (delays from seed ${CLOSE_RACE_SEED}), on a file whose statements fail as a worker starts, leave the process running`, async () => {
     // Stopped inside the driver's native code or Node's require() of an ES module, a starting
     // worker aborted the whole process (a test closing its server at once did, in CI, about one
     // close in a few hundred: 300 closes aborted 3 runs of 5 when close() trusted Piscina's
@@ -207,12 +197,14 @@ describe('SqliteReadPool.close', () => {
     const dir = tempDir('tcg-read-pool-');
     const file = path.join(dir, 'no-tables.db');
     new Database(file).close();
+    const random = seededRandom(CLOSE_RACE_SEED);
     try {
       for (let round = 0; round < 200; round += 1) {
         const pool = new SqliteReadPool(file, 2);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
+        const delayMs = random() * 50;
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
         await pool.close();
-        await assert.rejects(pool.read('summary'), /not open/);
+        await assert.rejects(pool.read('summary'), /not open/, `round ${round}, closed ${delayMs.toFixed(1)} ms after opening`);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -21,8 +21,8 @@ type FromChild = { listening: string } | { imported: CatalogCounts } | { importF
 if (process.argv[2] === SERVE_FLAG && process.send) {
   const send = (message: FromChild) => process.send!(message);
   const config = readConfig();
-  const store = await openCatalogStore(config.databaseUrl);
-  const accessStore = await openAccessStore(config.databaseUrl);
+  const store = await openCatalogStore(config.databaseUrl, config.store);
+  const accessStore = await openAccessStore(config.databaseUrl, config.store);
   const access = new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl });
   const app = await buildApp({ config, store, access });
   send({ listening: await app.listen({ host: '127.0.0.1', port: 0 }) });

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { AccessService } from '../../src/access/accessService.js';
 import type { AccessStore } from '../../src/access/accessStore.js';
 import { buildApp } from '../../src/app.js';
+import { DEFAULT_STORE_OPTIONS, type StoreOptions } from '../../src/config.js';
 import type { ConnectionLimits } from '../../src/edge/connectionLimits.js';
 import { seedDemoCatalog } from '../../src/importer/demoCatalog.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 import { AnswerCache } from '../../src/catalog/answerCache.js';
-import { catalogCacheBytes } from '../../src/config.js';
 import { CachedAccessStore } from '../../src/access/cachedAccessStore.js';
 import { loggerOptions } from '../../src/logger.js';
 import { serveMetrics, type MetricsServer } from '../../src/metrics/metricsServer.js';
@@ -52,8 +52,8 @@ export interface TestServerOptions {
   store?: StoreKind;
   /** The stores connect to the database through what this makes of its URL (a test's relay); `databaseUrl` stays the database's own. */
   reachDatabase?: (databaseUrl: string) => string;
-  /** Store settings as the environment gives them (DATABASE_POOL_SIZE is 10 unless given here), CATALOG_CACHE_MB among them. */
-  storeEnv?: Record<string, string>;
+  /** Store settings other than the service's defaults (the pool size is 10 unless given here). */
+  storeOptions?: Partial<StoreOptions>;
   /** Shorter waits on slow clients than production's, so a test of them runs in seconds. */
   connectionLimits?: Partial<ConnectionLimits>;
   /** Prometheus metrics as main.ts wires them (the catalog, both caches), served on a port of their own. */
@@ -71,14 +71,14 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   if (options.store === 'postgres' && options.catalogFile) throw new Error('catalogFile is a SQLite file: not with store postgres');
   const database: TestDatabase | undefined = options.store === 'postgres' ? await createTestDatabase('http_test') : undefined;
   const databaseUrl = database?.url ?? `file:${options.catalogFile ?? path.join(dir, 'catalog.db')}`;
-  const storeEnv = { DATABASE_POOL_SIZE: '10', ...options.storeEnv };
+  const storeOptions: StoreOptions = { ...DEFAULT_STORE_OPTIONS, poolSize: 10, ...options.storeOptions };
   const storeUrl = options.reachDatabase?.(databaseUrl) ?? databaseUrl;
-  const realCatalog = await openCatalogStore(storeUrl, storeEnv);
+  const realCatalog = await openCatalogStore(storeUrl, storeOptions);
   if (!options.catalogFile) await seedDemoCatalog(realCatalog);
   const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
-  const accessStore = await openAccessStore(storeUrl, storeEnv);
+  const accessStore = await openAccessStore(storeUrl, storeOptions);
   const access = new AccessService(accessStore, { publicBaseUrl: TEST_PUBLIC_BASE_URL, now: options.now });
-  const cacheBytes = catalogCacheBytes(storeEnv);
+  const cacheBytes = storeOptions.catalogCacheBytes;
   const answers = new AnswerCache(catalogStore, { maxBytes: cacheBytes });
   const caches: Record<string, () => CacheCounts> = {};
   if (cacheBytes > 0) caches.catalog = () => answers.stats();

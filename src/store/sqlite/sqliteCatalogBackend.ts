@@ -9,7 +9,8 @@ import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { answers, openDatabase } from './openDatabase.js';
 import { SqliteCatalogReads, type WorkerRead } from './sqliteCatalogReads.js';
-import { DEFAULT_READ_WORKERS, SqliteReadPool } from './sqliteReadPool.js';
+import { DEFAULT_READ_WORKERS } from './defaults.js';
+import { SqliteReadPool } from './sqliteReadPool.js';
 import { WatchedFile } from './watchedFile.js';
 
 type DocRow = { doc: string };

@@ -1,16 +1,8 @@
 import Database from 'better-sqlite3';
-import os from 'node:os';
 import { Piscina } from 'piscina';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SqliteCatalogReads, WorkerRead } from './sqliteCatalogReads.js';
 import type { ReadOutcome, ReadTask } from './sqliteReadWorker.js';
-
-/**
- * Read workers per instance unless SQLITE_READ_WORKERS says: as many as the cores, at most two. On
- * two cores, two workers answered heavy pages at 1.5 to 3 times the rate of one while cards by id
- * beside them kept the same p99; more would only compete with the main thread.
- */
-export const DEFAULT_READ_WORKERS = Math.min(2, os.availableParallelism());
 
 /** The longest close() waits for workers still starting (one starts in tens of milliseconds). */
 const WORKER_START_WAIT_MS = 10_000;
