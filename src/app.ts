@@ -6,7 +6,6 @@ import { setRateLimitHeaders } from './edge/rateLimitHeaders.js';
 import { EXPOSED_HEADERS, installCors, setCorsHeaders } from './edge/cors.js';
 import { REQUEST_ID_FIELD, requestIdOf } from './edge/requestId.js';
 import { declareKeyPrefix, RequestLog } from './edge/requestLog.js';
-import { lazyRequestLogger } from './edge/requestLogger.js';
 import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { clientErrorHandler } from './edge/clientErrors.js';
@@ -75,7 +74,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new RequestLog(deps.logRequests ?? false),
-    childLoggerFactory: lazyRequestLogger,
     ...(frontDoorHeaders ? { genReqId: requestIdOf } : {}),
     trustProxy: deps.config.trustProxy,
     // While stopping, a request that still arrives on an open connection is answered in full (with

@@ -1,5 +1,4 @@
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { stdTimeFunctions, symbols, type DestinationStream, type Logger } from 'pino';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { displayPrefix, keyFromAuthorization } from '../access/keyFormat.js';
 import { UNMATCHED_ROUTE } from '../metrics/serviceMetrics.js';
 
@@ -8,13 +7,14 @@ import { UNMATCHED_ROUTE } from '../metrics/serviceMetrics.js';
  * key's display prefix, with the request's id (reqId, as on every line of the request). Never the
  * URL, whose path or query string may hold what a client typed (an email, a search), nor more of a
  * key than the prefix an operator names it by. Fastify calls requestCompleted once per response,
- * hijacked ones (MCP) included, so the line costs no hook of its own.
+ * hijacked ones (MCP) included, so the line costs no hook of its own (Fastify's documented
+ * `logController` option; its own per-request lines, incoming and completed, give way to this one).
  */
 export class RequestLog extends LogController {
-  private line?: RequestLine;
+  private lines?: FastifyBaseLogger;
 
   constructor(enabled: boolean) {
-    // Fastify's own per-request lines (incoming, completed) give way to this one; its rarer ones follow the same switch.
+    // Fastify's rarer per-request lines follow the same switch.
     super({ disableRequestLogging: !enabled });
   }
 
@@ -29,9 +29,22 @@ export class RequestLog extends LogController {
       ms: milliseconds(reply.elapsedTime),
       keyPrefix: request.keyPrefix ?? keyPrefixOf(request.headers.authorization),
     };
-    if (error) reply.log.warn({ ...fields, ms: Number(fields.ms), err: error }, 'request failed while its response was sent');
-    else (this.line ??= new RequestLine(request.server.log as Logger)).write(request.id, fields);
+    if (error) reply.log.warn({ ...fields, err: error }, 'request failed while its response was sent');
+    else (this.lines ??= requestLines(request.server.log)).info({ reqId: request.id, ...fields }, 'request');
   }
+}
+
+/**
+ * Where the request lines go: the service's logger without its redaction (pino's documented
+ * `child(bindings, { redact: [] })`), made once. The request line is the one line every request
+ * writes, and pino's redaction of it cost as much as the rest of the line; its fields are all
+ * known here, numbers and strings that are a method, a route pattern, a request id and a key
+ * prefix, none of which can hold an email or a key. Every other line is redacted as configured.
+ * The line carries the request's id itself, as the request's own logger would (its bindings
+ * come first): the same fields, in the same order.
+ */
+function requestLines(log: FastifyBaseLogger): FastifyBaseLogger {
+  return log.child({}, { redact: [] });
 }
 
 declare module 'fastify' {
@@ -46,63 +59,9 @@ export function declareKeyPrefix(app: FastifyInstance): void {
   app.decorateRequest('keyPrefix', undefined);
 }
 
-interface RequestFields { method: string; route: string; status: number; ms: string; keyPrefix: string | undefined }
-
-/**
- * The request line, written as pino writes a line of the service's logger (its level number, its
- * time, its bindings, then the fields and `msg`) straight to the logger's destination. This is the
- * one line every request writes: pino's general path (serializers, redaction, a per-field
- * stringifier) cost more than the request's security headers together, for fields that are all
- * known here: numbers, and strings that are a method, a route pattern, a request id and a key
- * prefix, none of which can hold an email or a key.
- */
-class RequestLine {
-  private readonly enabled: boolean;
-  private readonly stream: DestinationStream;
-  private readonly time: () => string;
-  /** pino's default time (`,"time":` and Date.now()), made once per millisecond: the lines of one share it. */
-  private readonly epochTime: boolean;
-  private timeMs = 0;
-  private timeField = '';
-  private readonly start: string;
-  private readonly bindings: string;
-
-  constructor(logger: Logger) {
-    const internals = logger as unknown as Record<symbol, unknown>;
-    this.enabled = logger.isLevelEnabled('info');
-    this.stream = internals[symbols.streamSym] as DestinationStream;
-    this.time = internals[symbols.timeSym] as () => string;
-    this.epochTime = this.time === stdTimeFunctions.epochTime;
-    this.start = `{"level":${logger.levels.values.info}`;
-    this.bindings = internals[symbols.chindingsSym] as string;
-  }
-
-  write(reqId: string, { method, route, status, ms, keyPrefix }: RequestFields): void {
-    if (!this.enabled) return;
-    // Quoted as they are: a request id is a UUID or matched GIVEN_ID (requestId.ts), a method is one
-    // of the HTTP parser's, a route one of ours, a key prefix base64url: none holds a quote or a
-    // backslash, nothing JSON would escape.
-    const prefix = keyPrefix === undefined ? '' : `,"keyPrefix":"${keyPrefix}"`;
-    this.stream.write(`${this.start}${this.timeNow()}${this.bindings},"reqId":"${reqId}","method":"${method}","route":"${route}",` +
-      `"status":${status},"ms":${ms}${prefix},"msg":"request"}\n`);
-  }
-
-  private timeNow(): string {
-    if (!this.epochTime) return this.time();
-    const now = Date.now();
-    if (now !== this.timeMs) {
-      this.timeMs = now;
-      this.timeField = `,"time":${now}`;
-    }
-    return this.timeField;
-  }
-}
-
-/** Milliseconds to two decimals, as JSON: integers formatted, which is cheaper than a fraction's shortest form. */
-function milliseconds(elapsed: number): string {
-  const hundredths = Math.round(elapsed * 100);
-  const fraction = hundredths % 100;
-  return `${(hundredths - fraction) / 100}.${fraction < 10 ? '0' : ''}${fraction}`;
+/** Milliseconds to two decimals. */
+function milliseconds(elapsed: number): number {
+  return Math.round(elapsed * 100) / 100;
 }
 
 /** The display prefix of a well-formed key in an Authorization header; undefined (left out of the line) otherwise. */
