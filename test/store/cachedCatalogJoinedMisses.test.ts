@@ -74,11 +74,11 @@ describe('the catalog cache under a burst of one request', () => {
     try {
       const key = { ...search, limit: 9 };
       const before = store.stats();
-      other.exec('ALTER TABLE card_names RENAME TO card_names_away');
+      other.exec('ALTER TABLE cards RENAME TO cards_away');
       const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => store.searchCards({ ...key })));
       assert.ok(outcomes.every((outcome) => outcome.status === 'rejected'));
       assert.deepEqual([store.stats().misses - before.misses, store.stats().joined - before.joined], [1, 4]);
-      other.exec('ALTER TABLE card_names_away RENAME TO card_names');
+      other.exec('ALTER TABLE cards_away RENAME TO cards');
       assert.ok((await store.searchCards({ ...key })).items.length > 0);
       assert.equal(store.stats().misses - before.misses, 2, 'the failure was not kept');
     } finally {

@@ -4,6 +4,7 @@ import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/ca
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
+import type { CardNames } from '../../catalog/nameIndex.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
@@ -98,6 +99,14 @@ export class SqliteCatalogBackend implements CatalogBackend {
 
   async cardsAtSearchOrders(facet: string, orders: readonly number[]): Promise<{ version: string; docs: string[] }> {
     return this.offThread('cardsAtSearchOrders', facet, orders);
+  }
+
+  async cardNames(): Promise<CardNames> {
+    return this.offThread('cardNames');
+  }
+
+  async cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: string[] }> {
+    return this.offThread('cardsInSearchOrder', orders);
   }
 
   async card(id: string): Promise<StoredSingleCard | null> {
