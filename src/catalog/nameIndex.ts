@@ -61,8 +61,10 @@ export class NameIndex {
     private readonly orders: Int32Array,
     private readonly languages: Uint8Array,
     private readonly languageCodes: Map<string, number>,
-    /** Each trigram's names, by their place in `names`. */
-    private readonly postings: Map<string, Int32Array>,
+    /** Trigram g's names (by their place in `names`) are at postingStarts[g] to postingStarts[g + 1] in postings. */
+    private readonly gramIds: Map<string, number>,
+    private readonly postingStarts: Int32Array,
+    private readonly postings: Int32Array,
   ) {}
 
   static build({ version, names, languages, nameOf, searchOrders, languageOf }: CardNames): NameIndex {
@@ -77,16 +79,26 @@ export class NameIndex {
     for (let place = 0; place < names.length; place++) keyed.subarray(starts[place]!, starts[place + 1]!).sort();
     const orders = Int32Array.from(keyed, (key) => Math.floor(key / 256));
     const languagesAt = Uint8Array.from(keyed, (key) => key % 256);
-    const namesOf = new Map<string, number[]>();
-    names.forEach((name, place) => {
+    // The postings in two passes, counting then placing, into flat arrays: one typed array per
+    // trigram (24,000 of them) held three times the memory, and lists grown by push expanded the
+    // heap for good while they were built.
+    const gramIds = new Map<string, number>();
+    const counts: number[] = [];
+    for (const name of names) {
       for (const gram of trigrams(name)) {
-        const list = namesOf.get(gram);
-        if (list) list.push(place);
-        else namesOf.set(gram, [place]);
+        const id = gramIds.get(gram) ?? gramIds.set(gram, gramIds.size).size - 1;
+        counts[id] = (counts[id] ?? 0) + 1;
       }
+    }
+    const postingStarts = new Int32Array(gramIds.size + 1);
+    counts.forEach((count, id) => { postingStarts[id + 1] = postingStarts[id]! + count; });
+    const postings = new Int32Array(postingStarts[gramIds.size]!);
+    const cursor = postingStarts.slice(0, gramIds.size);
+    names.forEach((name, place) => {
+      for (const gram of trigrams(name)) postings[cursor[gramIds.get(gram)!]!++] = place;
     });
-    const postings = new Map([...namesOf].map(([gram, places]) => [gram, Int32Array.from(places)]));
-    return new NameIndex(version, names, starts, orders, languagesAt, new Map(languages.map((lang, code) => [lang, code])), postings);
+    return new NameIndex(version, names, starts, orders, languagesAt, new Map(languages.map((lang, code) => [lang, code])),
+      gramIds, postingStarts, postings);
   }
 
   /**
@@ -124,13 +136,17 @@ export class NameIndex {
 
   /** The names having the key's rarest trigram (none when one of its trigrams is in no name). */
   private candidates(key: string): Int32Array {
-    let rarest: Int32Array | undefined;
+    let rarest: number | undefined;
     for (const gram of trigrams(key)) {
-      const places = this.postings.get(gram);
-      if (!places) return new Int32Array(0);
-      if (!rarest || places.length < rarest.length) rarest = places;
+      const id = this.gramIds.get(gram);
+      if (id === undefined) return new Int32Array(0);
+      if (rarest === undefined || this.postingCount(id) < this.postingCount(rarest)) rarest = id;
     }
-    return rarest ?? new Int32Array(0);
+    return rarest === undefined ? new Int32Array(0) : this.postings.subarray(this.postingStarts[rarest], this.postingStarts[rarest + 1]);
+  }
+
+  private postingCount(id: number): number {
+    return this.postingStarts[id + 1]! - this.postingStarts[id]!;
   }
 }
 
