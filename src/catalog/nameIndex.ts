@@ -116,22 +116,71 @@ export class NameIndex {
     const found: number[] = [];
     let total = 0;
     for (const places of byRank) {
-      if (found.length >= wanted && language === undefined) {
-        for (const place of places) total += this.starts[place + 1]! - this.starts[place]!;
-        continue;
-      }
-      const orders: number[] = [];
-      for (const place of places) {
-        for (let at = this.starts[place]!; at < this.starts[place + 1]!; at++) {
-          if (language === undefined || this.languages[at] === language) orders.push(this.orders[at]!);
-        }
-      }
-      total += orders.length;
-      if (found.length >= wanted) continue;
-      const sorted = Int32Array.from(orders).sort();
-      for (let i = 0; i < sorted.length && found.length < wanted; i++) found.push(sorted[i]!);
+      total += this.count(places, language);
+      if (found.length < wanted) this.merge(places, language, wanted - found.length, found);
     }
     return { orders: found.slice(offset), total };
+  }
+
+  /** How many cards (of `language`, or any) the names have. */
+  private count(places: readonly number[], language: number | undefined): number {
+    let count = 0;
+    for (const place of places) {
+      if (language === undefined) count += this.starts[place + 1]! - this.starts[place]!;
+      else for (let at = this.starts[place]!; at < this.starts[place + 1]!; at++) if (this.languages[at] === language) count++;
+    }
+    return count;
+  }
+
+  /**
+   * Appends to `found` the first `wanted` cards (of `language`, or any) of the names in search
+   * order: a merge of their lists, each already in search order, through a binary heap of the
+   * lists' heads, so a common trigram's thousands of cards are not all sorted for a page of 20.
+   */
+  private merge(places: readonly number[], language: number | undefined, wanted: number, found: number[]): void {
+    const nextAt = (at: number, end: number) => {
+      while (at < end && language !== undefined && this.languages[at] !== language) at++;
+      return at;
+    };
+    // heads[i] is where list i has got to in `orders`, ends[i] where it ends.
+    const heads: number[] = [];
+    const ends: number[] = [];
+    for (const place of places) {
+      const end = this.starts[place + 1]!;
+      const at = nextAt(this.starts[place]!, end);
+      if (at < end) {
+        heads.push(at);
+        ends.push(end);
+      }
+    }
+    let size = heads.length;
+    const swap = (i: number, j: number) => {
+      const head = heads[i]!;
+      const end = ends[i]!;
+      heads[i] = heads[j]!;
+      ends[i] = ends[j]!;
+      heads[j] = head;
+      ends[j] = end;
+    };
+    const siftDown = (from: number) => {
+      for (let i = from; ;) {
+        let least = i;
+        for (const child of [2 * i + 1, 2 * i + 2]) {
+          if (child < size && this.orders[heads[child]!]! < this.orders[heads[least]!]!) least = child;
+        }
+        if (least === i) return;
+        swap(i, least);
+        i = least;
+      }
+    };
+    for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
+    for (let left = wanted; size > 0 && left > 0; left--) {
+      found.push(this.orders[heads[0]!]!);
+      const at = nextAt(heads[0]! + 1, ends[0]!);
+      if (at < ends[0]!) heads[0] = at;
+      else swap(0, --size);
+      siftDown(0);
+    }
   }
 
   /** The names having the key's rarest trigram (none when one of its trigrams is in no name). */
