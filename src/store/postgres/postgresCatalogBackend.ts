@@ -158,8 +158,11 @@ export class PostgresCatalogBackend implements CatalogBackend {
   }
 
   async cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: string[] }> {
-    // Not prepared by name, as cardsAtSearchOrders: planned for the array it is given.
-    const { rows } = await this.reads.query<{ version: string; doc: string | null }>(CARDS_IN_SEARCH_ORDER, [orders]);
+    // Prepared by name: its generic plan is the custom one (the array unnested, each order looked up
+    // in cards_by_search_order), and planning it anew cost more than running it (0.3 ms against 0.2).
+    const { rows } = await this.reads.query<{ version: string; doc: string | null }>({
+      name: 'cards_in_search_order', text: CARDS_IN_SEARCH_ORDER, values: [orders],
+    });
     return { version: rows[0]!.version, docs: rows.flatMap((row) => (row.doc === null ? [] : [row.doc])) };
   }
 
