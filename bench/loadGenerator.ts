@@ -17,8 +17,12 @@ import path from 'node:path';
 
 export interface Load { rps: number; p50: number; p99: number; requests: number; failures: number }
 
-/** A request other than a GET without a body (the MCP scenarios' POSTs). */
-export interface RequestShape { method?: 'POST'; body?: string }
+/**
+ * A request other than a GET of the URL: a POST with a body (the MCP scenarios), or for each
+ * request a GET of a path picked at random from `paths.pool` (the cold scenarios), the picks
+ * seeded by `paths.seed` so a run repeats itself and two loads of one pool ask for different paths.
+ */
+export interface RequestShape { method?: 'POST'; body?: string; paths?: { pool: readonly string[]; seed: number } }
 
 export const loadGeneratorName = (): string => (hasWrk() ? 'wrk' : 'autocannon');
 
@@ -44,11 +48,13 @@ export function installWrkWherePossible(): void {
 export async function generateLoad(url: string, headers: Record<string, string>, seconds: number, connections: number,
   cpus?: string, request: RequestShape = {}): Promise<Load> {
   if (!hasWrk()) {
-    const result = await autocannon({ url, connections, headers, duration: seconds, ...request });
+    const { paths, ...methodAndBody } = request;
+    const picked = paths ? { requests: [{ method: 'GET' as const, setupRequest: randomPaths(paths) }] } : {};
+    const result = await autocannon({ url, connections, headers, duration: seconds, ...methodAndBody, ...picked });
     return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total,
       failures: result.non2xx + result.errors };
   }
-  const scriptDir = request.method ? mkdtempSync(path.join(os.tmpdir(), 'wrk-')) : undefined;
+  const scriptDir = request.method || request.paths ? mkdtempSync(path.join(os.tmpdir(), 'wrk-')) : undefined;
   try {
     const script = scriptDir ? writeRequestScript(scriptDir, request) : undefined;
     const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []),
@@ -77,11 +83,44 @@ function runWrk(args: string[], cpus: string | undefined): Promise<string> {
   });
 }
 
-/** A wrk script that sends the method and body (a Lua long string holds the JSON as it is). */
-function writeRequestScript(dir: string, { method, body }: RequestShape): string {
+/**
+ * A wrk script that sends the method and body (a Lua long string holds the JSON as it is), or that
+ * reads the pool of paths from a file beside it (one per line, percent-encoded) and asks for one
+ * picked by LuaJIT's seeded math.random for each request.
+ */
+function writeRequestScript(dir: string, { method, body, paths }: RequestShape): string {
   const file = path.join(dir, 'request.lua');
-  writeFileSync(file, `wrk.method = "${method}"\nwrk.body = [==[${body ?? ''}]==]\n`);
+  if (paths) {
+    const pool = path.join(dir, 'paths.txt');
+    writeFileSync(pool, `${paths.pool.join('\n')}\n`);
+    writeFileSync(file, [
+      'local paths = {}',
+      `for line in io.lines([==[${pool}]==]) do paths[#paths + 1] = line end`,
+      `math.randomseed(${paths.seed})`,
+      'request = function() return wrk.format(nil, paths[math.random(#paths)]) end',
+    ].join('\n') + '\n');
+  } else {
+    writeFileSync(file, `wrk.method = "${method}"\nwrk.body = [==[${body ?? ''}]==]\n`);
+  }
   return file;
+}
+
+/** autocannon's twin of the wrk script's pick: a path of the pool for each request, from a PRNG seeded alike. */
+function randomPaths({ pool, seed }: NonNullable<RequestShape['paths']>) {
+  const random = seededRandom(seed);
+  return (request: autocannon.Request) => ({ ...request, path: pool[Math.floor(random() * pool.length)]! });
+}
+
+/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
 }
 
 /** A latency percentile of wrk's --latency table, in ms. */

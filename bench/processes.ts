@@ -50,8 +50,17 @@ export async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready
 }
 
 export function rssMiB(pid: number): number {
+  return statusMiB(pid, 'VmRSS');
+}
+
+/** The most resident memory the process has had since it started (the kernel's high-water mark). */
+export function peakRssMiB(pid: number): number {
+  return statusMiB(pid, 'VmHWM');
+}
+
+function statusMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
 }
 
 /** The CPU time a process has used so far (user and system, all its threads), in seconds. */

@@ -13,9 +13,11 @@
  * Last, the issue's mixed workload (mixedWorkload.ts) on one fresh instance without the catalog cache
  * (CATALOG_CACHE_MB=0) and one with it (the default, or CATALOG_CACHE_MB), with the cache's hit ratio
  * as the instance's metrics (METRICS_PORT) count it. Before it, cheap requests behind heavy ones (behindHeavy.ts).
+ * Then cold traffic (coldTraffic.ts): random card ids and random name fragments drawn from the catalog, on fresh
+ * instances with the cache and without, with their resident memory.
  * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
  * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
- * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, say;
+ * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, or `cold` for cold traffic alone;
  * `front door` or `stores compared` alone import nothing: those comparisons serve the demo catalog);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
@@ -26,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './benchDatabase.js';
 import { behindHeavy, type Instance } from './behindHeavy.js';
+import { coldPools, coldTraffic } from './coldTraffic.js';
 import { edgeOverhead } from './edgeOverhead.js';
 import { storeComparison } from './storeComparison.js';
 import { median } from './variantsInTurn.js';
@@ -116,7 +119,7 @@ async function alternate(ours: () => ReturnType<typeof loadAll>, bare: () => Ret
 async function main(): Promise<void> {
   installWrkWherePossible();
   // The comparisons in turn serve the demo catalog each: run alone (BENCH_ONLY=front, say), they need no import.
-  const onFullCatalog = scenarios.some(({ name }) => only.test(name)) || only.test('cheap behind heavy') || only.test('mixed workload');
+  const onFullCatalog = scenarios.some(({ name }) => only.test(name)) || ['cheap behind heavy', 'mixed workload', 'cold traffic'].some((name) => only.test(name));
   if (onFullCatalog) await fullCatalogRuns();
   // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
   if (only.test('front door')) await edgeOverhead(7, 2, connections);
@@ -161,11 +164,14 @@ async function fullCatalogRuns(): Promise<void> {
     console.log(`import: ${Number.isNaN(importSeconds) ? 'skipped (BENCH_DATABASE_URL)' : `${importSeconds.toFixed(1)} s`}`);
     console.log(`cold start to first healthy answer: ${coldStartMs.toFixed(0)} ms`);
     console.log(`catalog cache: ${process.env.CATALOG_CACHE_MB === '0' ? 'off (CATALOG_CACHE_MB=0)' : `${process.env.CATALOG_CACHE_MB || '64'} MB`}`);
-    console.log(`load: ${loadGeneratorName()}, ${connections} connections; per scenario ${turns} turns of ${turnSeconds} s, ours then the bare server's, ` +
-      'in alternation (req/s and p50: the median turn; p99: the worst; ratio: the median of the turns\' ratios, listed)\n');
-    console.log('| scenario | bytes | req/s | p50 ms | p99 ms (each turn) | bare req/s | bare p99 ms | ratio (each turn) |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const scenario of scenarios.filter(({ name }) => only.test(name))) {
+    const tableScenarios = scenarios.filter(({ name }) => only.test(name));
+    if (tableScenarios.length > 0) {
+      console.log(`load: ${loadGeneratorName()}, ${connections} connections; per scenario ${turns} turns of ${turnSeconds} s, ours then the bare server's, ` +
+        'in alternation (req/s and p50: the median turn; p99: the worst; ratio: the median of the turns\' ratios, listed)\n');
+      console.log('| scenario | bytes | req/s | p50 ms | p99 ms (each turn) | bare req/s | bare p99 ms | ratio (each turn) |');
+      console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    }
+    for (const scenario of tableScenarios) {
       const request = scenario.method ? { method: scenario.method, body: scenario.body } : {};
       const scenarioHeaders = scenario.method ? { ...headers, ...MCP_HEADERS } : headers;
       const response = await fetch(baseUrl + scenario.path, { headers: scenarioHeaders, ...request });
@@ -184,11 +190,16 @@ async function fullCatalogRuns(): Promise<void> {
         `${row.bareRps.toFixed(0)} | ${ms(row.bareP99)} | ${row.ratio.toFixed(2)} (${row.ratios}) |`);
     }
     console.log(`\nserver RSS with the full catalog, after the runs: ${rssMiB(server.pid!).toFixed(0)} MiB`);
+    const pools = only.test('cold traffic') ? await coldPools(getFrom(baseUrl, headers)) : undefined;
     const exits = [server, ...others].map((child) => new Promise((resolve) => child.once('exit', resolve)));
     for (const child of [server, ...others, bare]) child.kill('SIGTERM');
     await Promise.all(exits);
     if (only.test('cheap behind heavy')) await behindHeavy((extra) => startInstance({ ...env, ...extra }), headers, connections, duration);
     if (only.test('mixed workload')) await mixedRuns(env, headers);
+    if (pools) {
+      await coldTraffic((extra) => startInstance({ ...env, ...extra }), headers, pools,
+        { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || '64' });
+    }
   } finally {
     await throwaway?.drop();
     rmSync(work, { recursive: true, force: true });
@@ -196,12 +207,13 @@ async function fullCatalogRuns(): Promise<void> {
 }
 
 /** A fresh service instance on a free port, ready. */
-async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
+async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance & { pid: number }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = await startProcess(['dist/src/main.js'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, `${baseUrl}/healthz`);
   return {
     baseUrl,
+    pid: server.pid!,
     async stop() {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
@@ -222,12 +234,7 @@ async function mixedRuns(env: NodeJS.ProcessEnv, headers: Record<string, string>
     const metricsPort = await freePort();
     const server = await startProcess(['dist/src/main.js'], { ...env, PORT: String(port), HOST: '127.0.0.1',
       METRICS_PORT: String(metricsPort), CATALOG_CACHE_MB: cacheMb }, `${baseUrl}/healthz`);
-    const get = async <T>(pathAndQuery: string): Promise<T> => {
-      const response = await fetch(baseUrl + pathAndQuery, { headers });
-      if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status}`);
-      return await response.json() as T;
-    };
-    const paths = await mixedPaths(get);
+    const paths = await mixedPaths(getFrom(baseUrl, headers));
     const result = await loadMixed(baseUrl, headers, paths, connections, duration);
     // The cache's counts from the instance's metrics, warm-up and path gathering included (none when the cache is off).
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
@@ -239,6 +246,15 @@ async function mixedRuns(env: NodeJS.ProcessEnv, headers: Record<string, string>
     const ratio = Number.isNaN(hits) ? '-' : `${((hits / Math.max(1, hits + misses)) * 100).toFixed(1)} %`;
     console.log(`| ${cacheMb === '0' ? 'off' : `${cacheMb} MB`} | ${result.rps.toFixed(0)} | ${result.p50} | ${result.p99} | ${ratio} |`);
   }
+}
+
+/** A GET of the instance at `baseUrl`, its JSON body; a failure throws. */
+function getFrom(baseUrl: string, headers: Record<string, string>) {
+  return async <T>(pathAndQuery: string): Promise<T> => {
+    const response = await fetch(baseUrl + pathAndQuery, { headers });
+    if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status}`);
+    return await response.json() as T;
+  };
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
+import type { CardNames } from './nameIndex.js';
 import type { StoredCard, StoredSingleCard } from './servedJson.js';
 
 /**
@@ -42,6 +43,13 @@ export interface CatalogBackend {
    * when there are no orders.
    */
   cardsAtSearchOrders(facet: string, orders: readonly number[]): Promise<{ version: string; docs: string[] }>;
+  /** Every card's folded name, search order and language, and the catalog version, from one snapshot: what NameIndex is built from. */
+  cardNames(): Promise<CardNames>;
+  /**
+   * The stored documents of the cards at these search orders, in the order given (an order no card
+   * has is left out); and the catalog version, from the same snapshot, even when there are no orders.
+   */
+  cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: string[] }>;
   card(id: string): Promise<StoredSingleCard | null>;
   /** The cards of these ids that exist, in any order, in one statement. */
   cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>>;

@@ -10,3 +10,11 @@ export function nameBigrams(nameKey: string): Map<string, number> {
   }
   return grams;
 }
+
+/** Each distinct three-code-point substring of a text, in the order they first occur. */
+export function trigrams(text: string): string[] {
+  const chars = [...text];
+  const grams = new Set<string>();
+  for (let i = 0; i + 2 < chars.length; i++) grams.add(chars[i]! + chars[i + 1]! + chars[i + 2]!);
+  return [...grams];
+}

@@ -5,6 +5,7 @@ import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
 import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
 import { FilterIndex } from './filterIndex.js';
+import { NameSearch } from './nameIndex.js';
 import type { ImportProgress } from './importProgress.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
@@ -14,9 +15,11 @@ import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './serv
  */
 export class StoredCatalog implements CatalogStore {
   private readonly filters: FilterIndex;
+  private readonly names: NameSearch;
 
   constructor(private readonly backend: CatalogBackend) {
     this.filters = new FilterIndex(backend);
+    this.names = new NameSearch(backend);
   }
 
   async listSets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
@@ -50,7 +53,9 @@ export class StoredCatalog implements CatalogStore {
   }
 
   async searchCards(search: CardSearch): Promise<Page<Card>> {
-    return pageOf(await this.backend.searchCards({ ...search, limit: search.limit + 1 }), search.limit, search.offset);
+    const request = { ...search, limit: search.limit + 1 };
+    const rows = NameSearch.answers(search) ? await this.names.page(request) : await this.backend.searchCards(request);
+    return pageOf(rows, search.limit, search.offset);
   }
 
   async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {

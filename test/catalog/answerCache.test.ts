@@ -229,11 +229,11 @@ describe('the answer cache on SQLite', () => {
     const other = new Database(path.join(dir, file));
     try {
       const before = answers.stats();
-      other.exec('ALTER TABLE card_names RENAME TO card_names_away');
+      other.exec('ALTER TABLE cards RENAME TO cards_away');
       const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => queries.searchCards({ q: 'pikachu', limit: 9 })));
       assert.ok(outcomes.every((outcome) => outcome.status === 'rejected'));
       assert.deepEqual([answers.stats().misses - before.misses, answers.stats().joined - before.joined], [1, 4]);
-      other.exec('ALTER TABLE card_names_away RENAME TO card_names');
+      other.exec('ALTER TABLE cards_away RENAME TO cards');
       assert.ok(json(await queries.searchCards({ q: 'pikachu', limit: 9 })).data.length > 0);
       assert.equal(answers.stats().misses - before.misses, 2, 'the failure was not kept');
     } finally {

@@ -73,6 +73,10 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (facet, search_order, card_rowid)
   ) WITHOUT ROWID;
   `,
+  `
+  -- A name search's page, read by the search orders the name index (NameIndex) found.
+  CREATE INDEX cards_by_search_order ON cards (search_order);
+  `,
 ];
 
 export function migrate(db: Database.Database, table: string, migrations: readonly string[]): void {

@@ -4,16 +4,20 @@ import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/ca
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
+import type { CardNames } from '../../catalog/nameIndex.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
-import { answers, openDatabase } from './openDatabase.js';
+import { answers, CATALOG_PAGE_CACHE, openDatabase } from './openDatabase.js';
 import { SqliteCatalogReads, type WorkerRead } from './sqliteCatalogReads.js';
 import { DEFAULT_READ_WORKERS } from './defaults.js';
 import { SqliteReadPool } from './sqliteReadPool.js';
 import { WatchedFile } from './watchedFile.js';
 
 type DocRow = { doc: string };
+
+/** The page cache of the connection while it writes an import, which rewrites every index: better-sqlite3's default, as before reads had less. */
+const IMPORT_PAGE_CACHE = -16000;
 
 /** catalog_meta's rows_version; rows written before it was recorded are version 1. */
 function storedRowsVersion(db: Database.Database): number {
@@ -37,6 +41,7 @@ function connect(file: string, mustExist: boolean): Connection {
   const db = openDatabase(file, { mustExist });
   try {
     migrate(db, 'catalog_migrations', CATALOG_MIGRATIONS);
+    db.pragma(`cache_size = ${CATALOG_PAGE_CACHE}`);
     return {
       db,
       reads: new SqliteCatalogReads(db),
@@ -102,6 +107,14 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return this.offThread('cardsAtSearchOrders', facet, orders);
   }
 
+  async cardNames(): Promise<CardNames> {
+    return this.offThread('cardNames');
+  }
+
+  async cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: string[] }> {
+    return this.offThread('cardsInSearchOrder', orders);
+  }
+
   async card(id: string): Promise<StoredSingleCard | null> {
     return this.connection.get().reads.card(id);
   }
@@ -164,8 +177,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
       'INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
     const step = 5000;
 
-    // IMMEDIATE: the write lock is taken before anything is read, so the version checked is the one replaced.
-    return db.transaction((): boolean => {
+    const importing = db.transaction((): boolean => {
       if (replacing !== undefined && storedRowsVersion(db) !== replacing) return false;
       const gen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS g FROM (SELECT gen FROM sets UNION ALL SELECT gen FROM cards)').get() as { g: number }).g;
       for (const set of rows.sets) upsertSet.run({ ...set, gen });
@@ -195,7 +207,14 @@ export class SqliteCatalogBackend implements CatalogBackend {
       setMeta.run('catalog_version', randomUUID());
       progress?.('search index', 2, 2);
       return true;
-    }).immediate();
+    });
+    db.pragma(`cache_size = ${IMPORT_PAGE_CACHE}`);
+    try {
+      // IMMEDIATE: the write lock is taken before anything is read, so the version checked is the one replaced.
+      return importing.immediate();
+    } finally {
+      db.pragma(`cache_size = ${CATALOG_PAGE_CACHE}`);
+    }
   }
 
   async importedAt(): Promise<string | null> {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
 import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
+import { cardNamesOf, type CardNames } from '../../catalog/nameIndex.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import { codePointLength } from '../../catalog/searchKey.js';
 import type { Language } from '../../schemas/common.js';
@@ -121,6 +122,10 @@ export class SqliteCatalogReads {
         SELECT c.doc FROM card_facets d JOIN cards c ON c.rowid = d.card_rowid
         WHERE d.facet = @facet AND d.search_order IN (SELECT value FROM json_each(@orders))
         ORDER BY d.search_order`).pluck(),
+      // The covering index holds all three columns: 4 MB read rather than the 240 MB table.
+      cardNames: db.prepare<[], [string, number, string]>('SELECT name_key, search_order, lang FROM cards INDEXED BY cards_by_name').raw(),
+      cardsInSearchOrder: db.prepare<[string], string>(`
+        SELECT c.doc FROM json_each(?) AS wanted CROSS JOIN cards c ON c.search_order = wanted.value ORDER BY wanted.key`).pluck(),
       catalogVersion: db.prepare<[], string>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`).pluck(),
       languages: db.prepare<[], string>('SELECT DISTINCT lang FROM sets').pluck(),
       meta: db.prepare<[], { key: string; value: string }>(
@@ -164,6 +169,18 @@ export class SqliteCatalogReads {
     return this.snapshot(() => ({
       version: this.statements.catalogVersion.get() ?? '',
       docs: orders.length === 0 ? [] : this.statements.cardsAtSearchOrders.all({ facet, orders: JSON.stringify(orders) }),
+    }));
+  }
+
+  cardNames(): CardNames {
+    return this.snapshot(() => cardNamesOf(this.statements.catalogVersion.get() ?? '', this.statements.countCards.get()!.n,
+      this.statements.cardNames.iterate()));
+  }
+
+  cardsInSearchOrder(orders: readonly number[]): { version: string; docs: string[] } {
+    return this.snapshot(() => ({
+      version: this.statements.catalogVersion.get() ?? '',
+      docs: orders.length === 0 ? [] : this.statements.cardsInSearchOrder.all(JSON.stringify(orders)),
     }));
   }
 
@@ -225,4 +242,5 @@ export class SqliteCatalogReads {
 }
 
 /** The reads a worker runs: everything but the point reads, which cost less than the trip to a worker. */
-export type WorkerRead = 'sets' | 'cardsInSet' | 'facetSearchOrders' | 'cardsAtSearchOrders' | 'cards' | 'searchCards' | 'summary';
+export type WorkerRead = 'sets' | 'cardsInSet' | 'facetSearchOrders' | 'cardsAtSearchOrders' | 'cardNames' | 'cardsInSearchOrder' | 'cards'
+  | 'searchCards' | 'summary';

@@ -18,6 +18,8 @@ export class SqliteReadPool {
   /** Settles when every worker the pool started with has loaded its module and opened its connection (or gone). */
   private readonly started: Promise<void>;
   private closed = false;
+  /** The reads sent and not yet answered, which close() waits for itself (see there). */
+  private readonly underWay = new Set<Promise<ReadOutcome>>();
 
   constructor(file: string, workers: number) {
     this.pool = new Piscina({
@@ -50,7 +52,14 @@ export class SqliteReadPool {
   async read<M extends WorkerRead>(method: M, ...args: Parameters<SqliteCatalogReads[M]>): Promise<ReturnType<SqliteCatalogReads[M]>> {
     // Piscina would leave a task sent after close() pending for ever; say what better-sqlite3 says.
     if (this.closed) throw new TypeError('The database connection is not open');
-    const outcome = await this.pool.run({ method, args } as ReadTask);
+    const running = this.pool.run({ method, args } as ReadTask);
+    this.underWay.add(running);
+    let outcome: ReadOutcome;
+    try {
+      outcome = await running;
+    } finally {
+      this.underWay.delete(running);
+    }
     if ('error' in outcome) throw new Database.SqliteError(outcome.error.message, outcome.error.code ?? 'SQLITE_ERROR');
     return outcome.value as ReturnType<SqliteCatalogReads[M]>;
   }
@@ -62,11 +71,15 @@ export class SqliteReadPool {
    * module has run, while require() builds its namespace), it aborted the whole process (FATAL
    * ERROR: v8::ToLocalChecked Empty MaybeLocal; Assertion failed in CreateRequiredModuleFacade), as
    * a test closing its server at once did in CI. The wait is bounded, so a worker that cannot
-   * start holds no close.
+   * start holds no close. The reads under way are awaited here before Piscina's close(), which
+   * could count a worker done twice and stop the other while it still had reads: its answer then
+   * came to a closed pool, whose 'error' event (Unexpected message from Worker) ended the process
+   * (seen once in six stops of a server right after a load of searches).
    */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.race([this.started, delay(WORKER_START_WAIT_MS, undefined, { ref: false })]);
+    await Promise.allSettled(this.underWay);
     return this.pool.close();
   }
 }

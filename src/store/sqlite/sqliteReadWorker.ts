@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
+import { CATALOG_PAGE_CACHE } from './openDatabase.js';
 import { SqliteCatalogReads, type WorkerRead } from './sqliteCatalogReads.js';
 import { SqliteFileGoneError, WatchedFile } from './watchedFile.js';
 
@@ -24,6 +25,7 @@ function openReads(): Connection {
   const db = openFile();
   try {
     db.pragma('busy_timeout = 5000');
+    db.pragma(`cache_size = ${CATALOG_PAGE_CACHE}`);
     return { db, reads: new SqliteCatalogReads(db) };
   } catch (error) {
     db.close();
