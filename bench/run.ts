@@ -35,6 +35,7 @@ import { median } from './variantsInTurn.js';
 import { generateLoad, installWrkWherePossible, loadGeneratorName, type RequestShape } from './loadGenerator.js';
 import { loadMixed, mixedPaths } from './mixedWorkload.js';
 import { freePort, root, rssMiB, run, startProcess } from './processes.js';
+import { DEFAULT_CATALOG_CACHE_MB } from '../src/config.js';
 
 const source = process.env.BENCH_SOURCE ?? path.resolve(root, '../shared/data/tcgdex');
 const duration = Number(process.env.BENCH_SECONDS ?? 6);
@@ -163,7 +164,7 @@ async function fullCatalogRuns(): Promise<void> {
     console.log(`store: ${databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}, ${instances} instance(s)`);
     console.log(`import: ${Number.isNaN(importSeconds) ? 'skipped (BENCH_DATABASE_URL)' : `${importSeconds.toFixed(1)} s`}`);
     console.log(`cold start to first healthy answer: ${coldStartMs.toFixed(0)} ms`);
-    console.log(`catalog cache: ${process.env.CATALOG_CACHE_MB === '0' ? 'off (CATALOG_CACHE_MB=0)' : `${process.env.CATALOG_CACHE_MB || '64'} MB`}`);
+    console.log(`catalog cache: ${process.env.CATALOG_CACHE_MB === '0' ? 'off (CATALOG_CACHE_MB=0)' : `${process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB)} MB`}`);
     const tableScenarios = scenarios.filter(({ name }) => only.test(name));
     if (tableScenarios.length > 0) {
       console.log(`load: ${loadGeneratorName()}, ${connections} connections; per scenario ${turns} turns of ${turnSeconds} s, ours then the bare server's, ` +
@@ -198,7 +199,7 @@ async function fullCatalogRuns(): Promise<void> {
     if (only.test('mixed workload')) await mixedRuns(env, headers);
     if (pools) {
       await coldTraffic((extra) => startInstance({ ...env, ...extra }), headers, pools,
-        { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || '64' });
+        { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB) });
     }
   } finally {
     await throwaway?.drop();
@@ -228,7 +229,7 @@ async function mixedRuns(env: NodeJS.ProcessEnv, headers: Record<string, string>
     `a fresh instance each, ${connections} connections, ${duration} s:\n`);
   console.log('| catalog cache | req/s | p50 ms | p99 ms | answered from memory |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const cacheMb of new Set(['0', env.CATALOG_CACHE_MB || '64'])) {
+  for (const cacheMb of new Set(['0', env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB)])) {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const metricsPort = await freePort();

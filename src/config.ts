@@ -139,12 +139,16 @@ export function readUnkeyedRequestsPerMinute(raw: string | undefined): number {
   return value;
 }
 
-/** CATALOG_CACHE_MB's default: the hot cards, sets and pages of a busy day, a modest share of a 512 MB instance. */
-export const DEFAULT_CATALOG_CACHE_MB = 64;
+/**
+ * CATALOG_CACHE_MB's default: the hot cards, sets and pages of a busy day, and what keeps an instance
+ * on the full catalog within 300 MB of RSS under any mix of traffic (docs/deploy.md: about 250 MB
+ * without the cache under random name searches, the cache adding about its setting).
+ */
+export const DEFAULT_CATALOG_CACHE_MB = 32;
 
 /**
  * CATALOG_CACHE_MB in bytes: how much of the catalog's answers each instance keeps in memory
- * (default 64; 0 turns the cache off). A number of MB from 0 to 65536, fractions allowed.
+ * (default 32; 0 turns the cache off). A number of MB from 0 to 65536, fractions allowed.
  */
 function catalogCacheBytes(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return DEFAULT_CATALOG_CACHE_MB * 2 ** 20;

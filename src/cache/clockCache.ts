@@ -29,12 +29,12 @@ export class ClockCache<V> {
   }
 
   /**
-   * Charges `more` to the entry of `key` while it still holds `value` (what it holds grew after it was
-   * stored), evicting others to make room; an entry that alone outgrows the bound is dropped.
+   * Charges `more` to the entry of `key` while what it holds is still what `holds` says (it grew
+   * after it was stored), evicting others to make room; an entry that alone outgrows the bound is dropped.
    */
-  charge(key: string, value: V, more: number): void {
+  charge(key: string, more: number, holds: (value: V) => boolean): void {
     const entry = this.entries.get(key);
-    if (entry?.value !== value) return;
+    if (entry === undefined || !holds(entry.value)) return;
     entry.charge += more;
     this.used += more;
     if (entry.charge > this.maxCharge) this.delete(key);

@@ -82,9 +82,9 @@ export class VersionedCache<V, S extends Stamp = Stamp> {
     return this.entries.charged + charge <= this.entries.maxCharge;
   }
 
-  /** Charges `more` to the entry of `key` while it holds `value` (ClockCache.charge). */
-  charge(key: string, value: V, more: number): void {
-    this.entries.charge(key, value, more);
+  /** Charges `more` to the entry of `key` while what it holds is `holds` (ClockCache.charge). */
+  charge(key: string, more: number, holds: (value: V) => boolean): void {
+    this.entries.charge(key, more, holds);
   }
 
   drop(): void {

@@ -2,8 +2,14 @@
 export const BUFFER_OVERHEAD = 320;
 /** What a short string (a form's tag, say) costs beyond its characters. */
 const STRING_OVERHEAD = 32;
-/** The answer object and its list of forms. */
-const ANSWER_OVERHEAD = 160;
+/** The answer object, and the list of its forms once it has one. */
+const ANSWER_OVERHEAD = 64;
+const FORMS_OVERHEAD = 64;
+
+/** What holds an answer and is charged for it: told what each form made later adds. */
+export interface AnswerHolder {
+  formMade(answer: Answer, key: string, more: number): void;
+}
 
 /** A form of an answer that an edge derives from its bytes: another encoding, an MCP tool result, a tag. */
 export type AnswerForm = Buffer | string;
@@ -16,8 +22,10 @@ export type AnswerForm = Buffer | string;
  * told what each form adds, so it is charged for every byte it keeps.
  */
 export class Answer {
-  private forms: Array<[string, AnswerForm]> | undefined;
-  private onGrow: ((more: number) => void) | undefined;
+  /** Each form's name, then the form: one flat array, as the heap keeps one per answer held. */
+  private forms: Array<string | AnswerForm> | undefined;
+  private holder: AnswerHolder | undefined;
+  private heldAs = '';
 
   private constructor(readonly bytes: Buffer) {}
 
@@ -38,22 +46,31 @@ export class Answer {
 
   /** The form called `name`, made by `make` the first time it is asked for. */
   form<F extends AnswerForm>(name: string, make: (answer: Answer) => F): F {
-    const made = this.forms?.find(([formName]) => formName === name);
-    if (made) return made[1] as F;
+    const forms = this.forms;
+    if (forms) {
+      for (let i = 0; i < forms.length; i += 2) if (forms[i] === name) return forms[i + 1] as F;
+    }
     const form = ownMemory(make(this));
-    (this.forms ??= []).push([name, form]);
-    this.onGrow?.(weightOf(form));
+    const more = weightOf(form) + (forms ? 0 : FORMS_OVERHEAD);
+    (this.forms ??= []).push(name, form);
+    this.holder?.formMade(this, this.heldAs, more);
     return form;
   }
 
-  /** What holding the answer costs the heap, its forms made so far included. */
+  /** What holding the answer costs, its forms made so far included. */
   get weight(): number {
-    return ANSWER_OVERHEAD + weightOf(this.bytes) + (this.forms ?? []).reduce((sum, [, form]) => sum + weightOf(form), 0);
+    let weight = ANSWER_OVERHEAD + weightOf(this.bytes);
+    if (this.forms) {
+      weight += FORMS_OVERHEAD;
+      for (let i = 1; i < this.forms.length; i += 2) weight += weightOf(this.forms[i]!);
+    }
+    return weight;
   }
 
-  /** Tells `onGrow` what each form made from now on adds (the cache that holds the answer). */
-  chargeFormsTo(onGrow: (more: number) => void): void {
-    this.onGrow = onGrow;
+  /** Tells `holder` what each form made from now on adds: it holds the answer under `key`. */
+  heldBy(holder: AnswerHolder, key: string): void {
+    this.holder = holder;
+    this.heldAs = key;
   }
 }
 

@@ -55,14 +55,14 @@ describe('ClockCache', () => {
   it('charges an entry more while it holds the same value, making room by evicting others, never itself', () => {
     const cache = new ClockCache<string>(30);
     for (const key of ['a', 'b', 'c']) cache.set(key, key, 10);
-    cache.charge('c', 'c', 5);
+    cache.charge('c', 5, (value) => value === 'c');
     assert.equal(cache.get('a'), undefined, 'the oldest went to make room');
     assert.deepEqual([cache.get('c'), cache.charged, cache.size], ['c', 25, 2]);
-    cache.charge('c', 'another value', 100);
+    cache.charge('c', 100, (value) => value === 'another value');
     assert.equal(cache.charged, 25, 'an entry that holds another value now is not charged');
-    cache.charge('c', 'c', 10);
+    cache.charge('c', 10, (value) => value === 'c');
     assert.deepEqual([cache.get('c'), cache.charged, cache.size], ['c', 25, 1], 'b went, c stays');
-    cache.charge('c', 'c', 6);
+    cache.charge('c', 6, (value) => value === 'c');
     assert.deepEqual([cache.get('c'), cache.charged, cache.size], [undefined, 0, 0], 'alone over the bound, it is dropped');
   });
 });
