@@ -1,43 +1,55 @@
-/** 2^20 bits: 128 KiB, a false "seen before" about 1 % of the time at 100,000 keys with three probes. */
+/** 2^20 bits a level: 128 KiB, a false sighting about 1 % of the time at 100,000 keys with three probes. */
 const BITS_LOG2 = 20;
 const MASK = (1 << BITS_LOG2) - 1;
-/** After this many new keys the filter starts again, so "seen before" means seen lately. */
+/** How many sightings of a key it counts: once, then twice or more. */
+const LEVELS = 2;
+/** After this many new keys the filter starts again, so a sighting counted is a sighting lately. */
 const KEYS_PER_ROUND = 100_000;
 
 /**
- * Admission by frequency, in the spirit of TinyLFU's doorkeeper: a cache asks whether a key was seen
- * before storing its value, so an answer asked for once (most of a long tail of requests) never
- * displaces one asked for again. A Bloom filter of the keys seen lately, of fixed size: it can answer
- * "seen" for a key never seen (rarely), never the reverse.
+ * Admission by frequency, in the spirit of TinyLFU's doorkeeper: a cache asks how often a key was
+ * seen lately before storing its value, so answers asked for once or twice (most of a long tail of
+ * requests) never displace those asked for again and again. A Bloom filter per level of sightings,
+ * of fixed size: it may count a sighting that was not (rarely), never miss one.
  */
 export class Doorkeeper {
-  private readonly bits = new Uint32Array(1 << (BITS_LOG2 - 5));
+  private readonly levels = Array.from({ length: LEVELS }, () => new Uint32Array(1 << (BITS_LOG2 - 5)));
   private added = 0;
 
-  /** What the filter holds, for the cache to charge. */
-  static readonly BYTES = (1 << BITS_LOG2) / 8;
+  /** What the filters hold, for the cache to charge. */
+  static readonly BYTES = LEVELS * (1 << BITS_LOG2) / 8;
 
-  /** Whether `key` was seen since the filter last started again; records it either way. */
-  seenBefore(key: string): boolean {
+  /** How often `key` was seen since the filter last started again (0, 1, or 2 for twice or more); records this sighting. */
+  sightings(key: string): number {
     const [a, b] = hashes(key);
-    let seen = true;
+    for (let level = 0; level < LEVELS; level++) {
+      if (!this.record(this.levels[level]!, a, b)) {
+        if (level === 0 && ++this.added >= KEYS_PER_ROUND) this.clear();
+        return level;
+      }
+    }
+    return LEVELS;
+  }
+
+  clear(): void {
+    for (const bits of this.levels) bits.fill(0);
+    this.added = 0;
+  }
+
+  /** Sets the key's three bits in `bits`; whether all were set already. */
+  private record(bits: Uint32Array, a: number, b: number): boolean {
+    let present = true;
     for (let probe = 0; probe < 3; probe++) {
       const bit = (a + probe * b) & MASK;
       const word = bit >>> 5;
       const flag = 1 << (bit & 31);
-      const bits = this.bits[word]!;
-      if ((bits & flag) === 0) {
-        seen = false;
-        this.bits[word] = bits | flag;
+      const value = bits[word]!;
+      if ((value & flag) === 0) {
+        present = false;
+        bits[word] = value | flag;
       }
     }
-    if (!seen && ++this.added >= KEYS_PER_ROUND) this.clear();
-    return seen;
-  }
-
-  clear(): void {
-    this.bits.fill(0);
-    this.added = 0;
+    return present;
   }
 }
 

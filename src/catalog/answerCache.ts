@@ -23,7 +23,7 @@ export interface AnswerCacheStats {
   misses: number;
   /** Requests answered by a miss already under way for the same request. */
   joined: number;
-  /** Answers built but not kept: the cache was full and their request had not been seen lately (admission by frequency). */
+  /** Answers built but not kept: the cache was full and their request had not been seen twice lately (admission by frequency). */
   notAdmitted: number;
   entries: number;
   /** What the entries are charged: their bytes, forms and overheads, and the doorkeeper. */
@@ -45,6 +45,8 @@ const FAILURE_OVERHEAD = 96;
  * Charged 1.2 times, CATALOG_CACHE_MB stays within a quarter of both.
  */
 const RESIDENT_PER_LIVE_BYTE = 1.2;
+/** The sightings before this one that make an answer worth keeping once the cache is full. */
+const ADMITTED_AFTER = 2;
 const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_BYTE);
 
 /**
@@ -52,9 +54,9 @@ const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_B
  * all of one retrieval of the catalog. A timer reads the store's retrieval (its version and import
  * time, cheap); a new version drops everything, and the import time is the `retrieved_at` of every
  * answer built after it. Once the cache is full, an answer is kept only when its request was seen
- * lately before (admission by frequency, with a bound of 1 MiB or more), so a long tail of one-off
- * requests costs a miss each and evicts nothing; concurrent misses of one request share one build. With maxBytes 0 it keeps nothing but still tells the time
- * of retrieval.
+ * twice lately before (admission by frequency, with a bound of 1 MiB or more), so a long tail of
+ * rare requests costs a miss each and evicts nothing; concurrent misses of one request share one build.
+ * With maxBytes 0 it keeps nothing but still tells the time of retrieval.
  */
 export class AnswerCache implements AnswerHolder {
   private readonly cache: VersionedCache<QueryResult, CatalogRetrieval>;
@@ -69,7 +71,7 @@ export class AnswerCache implements AnswerHolder {
 
   constructor(store: Pick<CatalogStore, 'retrieval'>, private readonly options: AnswerCacheOptions) {
     // A bound too small to spare the doorkeeper's filter keeps every answer it can.
-    this.doorkeeper = options.maxBytes >= 8 * Doorkeeper.BYTES ? new Doorkeeper() : undefined;
+    this.doorkeeper = options.maxBytes >= 4 * Doorkeeper.BYTES ? new Doorkeeper() : undefined;
     // The doorkeeper's filter is held out of the same budget.
     const maxCharge = Math.max(0, options.maxBytes - (this.doorkeeper ? Doorkeeper.BYTES : 0));
     this.cache = new VersionedCache(() => store.retrieval(), { maxCharge, checkEveryMs: options.checkEveryMs, now: options.now });
@@ -135,9 +137,10 @@ export class AnswerCache implements AnswerHolder {
   private admit(epoch: number, key: string, result: QueryResult): void {
     const charge = charged(ENTRY_OVERHEAD + key.length * 2 +
       (result.ok ? result.answer.weight : FAILURE_OVERHEAD + result.message.length * 2));
-    // Every request is recorded; a first sighting is turned away only when keeping it would evict another answer.
-    const seenBefore = this.doorkeeper?.seenBefore(key) ?? true;
-    if (!seenBefore && !this.cache.hasRoomFor(charge)) {
+    // Every request is recorded. While there is room every answer is kept; once full, only one asked
+    // for twice before lately, so a long tail asked for once or twice (random ids) does not churn the cache.
+    const sightings = this.doorkeeper?.sightings(key) ?? ADMITTED_AFTER;
+    if (sightings < ADMITTED_AFTER && !this.cache.hasRoomFor(charge)) {
       this.notAdmitted += 1;
       return;
     }

@@ -26,7 +26,8 @@ export const REQUEST_ID_HEADER_COMPONENTS = {
 /** The headers of a catalog read's 200 and 304 (the operations that answer 304). */
 export const CACHING_HEADER_COMPONENTS = {
   ETag: {
-    description: 'A strong tag of the answer\'s content (retrieved_at left out), suffixed -gzip or -br for a compressed body; ' +
+    description: 'A strong tag of the answer\'s body (the same body, the same tag, until the catalog is retrieved again), ' +
+      'suffixed -gzip or -br for a compressed body; ' +
       'send it back in If-None-Match to get a 304.',
     required: true, schema: { type: 'string' },
   },

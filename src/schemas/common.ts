@@ -36,7 +36,11 @@ export const Pagination = Type.Object(
 );
 export type Pagination = Static<typeof Pagination>;
 
-export const RetrievedAt = Type.String({ format: 'date-time', description: 'When the response was produced (UTC).' });
+export const RetrievedAt = Type.String({
+  format: 'date-time',
+  description: 'When the catalog being served was last retrieved from its source (UTC): the same in every answer until ' +
+    'the next import or sync; the Date header says when the response was sent.',
+});
 
 export const Limit = Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200.' });
 /**
