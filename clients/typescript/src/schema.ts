@@ -125,7 +125,7 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds until the window resets (on 429 only). */
         "Retry-After": number;
-        /** @description A strong tag of the answer's content (retrieved_at left out), suffixed -gzip or -br for a compressed body; send it back in If-None-Match to get a 304. */
+        /** @description A strong tag of the answer's body (the same body, the same tag, until the catalog is retrieved again), suffixed -gzip or -br for a compressed body; send it back in If-None-Match to get a 304. */
         ETag: string;
         /** @description private, max-age=300. */
         "Cache-Control": string;
@@ -210,7 +210,7 @@ export interface operations {
                         };
                         /**
                          * Format: date-time
-                         * @description When the response was produced (UTC).
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
                          */
                         retrieved_at: string;
                     } | {
@@ -261,7 +261,7 @@ export interface operations {
                         };
                         /**
                          * Format: date-time
-                         * @description When the response was produced (UTC).
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
                          */
                         retrieved_at: string;
                     };
@@ -542,7 +542,7 @@ export interface operations {
                         };
                         /**
                          * Format: date-time
-                         * @description When the response was produced (UTC).
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
                          */
                         retrieved_at: string;
                     } | {
@@ -641,7 +641,7 @@ export interface operations {
                         };
                         /**
                          * Format: date-time
-                         * @description When the response was produced (UTC).
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
                          */
                         retrieved_at: string;
                     } | {
@@ -733,7 +733,7 @@ export interface operations {
                         not_found: string[];
                         /**
                          * Format: date-time
-                         * @description When the response was produced (UTC).
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
                          */
                         retrieved_at: string;
                     };
