@@ -9,7 +9,8 @@
  * server's req/s, p50, p99, CPU time per request and resident memory after each, with its peak.
  */
 import type { Instance } from './behindHeavy.js';
-import { generateLoad, loadGeneratorName, seededRandom } from './loadGenerator.js';
+import { generateLoad, loadGeneratorName } from './loadGenerator.js';
+import { seededRandom } from '../test/support/seededRandom.js';
 import { median } from './variantsInTurn.js';
 import { cpuSeconds, peakRssMiB, rssMiB } from './processes.js';
 import { codePointLength, searchKey } from '../src/catalog/searchKey.js';

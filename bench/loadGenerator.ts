@@ -14,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { seededRandom } from '../test/support/seededRandom.js';
 
 export interface Load { rps: number; p50: number; p99: number; requests: number; failures: number }
 
@@ -109,18 +110,6 @@ function writeRequestScript(dir: string, { method, body, paths }: RequestShape):
 function randomPaths({ pool, seed }: NonNullable<RequestShape['paths']>) {
   const random = seededRandom(seed);
   return (request: autocannon.Request) => ({ ...request, path: pool[Math.floor(random() * pool.length)]! });
-}
-
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /** A latency percentile of wrk's --latency table, in ms. */
