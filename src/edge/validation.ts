@@ -9,9 +9,8 @@ import { compileJsonValidator, compileQueryValidator } from '../schemas/validato
 
 /*
  * The validator's failures as the edges word them (validationMessage), and the validator wired into
- * Fastify. The validator itself is schemas/validator.ts; the MCP tools import it from here as well.
+ * Fastify. The validator itself is schemas/validator.ts.
  */
-export { compileJsonValidator, compileQueryValidator };
 
 /** Fastify's validator compiler: the JSON body as sent, every other part of a request as text. */
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
