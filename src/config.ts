@@ -141,8 +141,8 @@ export function readUnkeyedRequestsPerMinute(raw: string | undefined): number {
 
 /**
  * CATALOG_CACHE_MB's default: the hot cards, sets and pages of a busy day, and what keeps an instance
- * on the full catalog within 300 MB of RSS under any mix of traffic (docs/deploy.md: about 250 MB
- * without the cache under random name searches, the cache adding about its setting).
+ * on the full catalog within 300 MB of RSS under the mixes measured (docs/deploy.md: about 250 MB
+ * without the cache under random name searches, the cache adding 1.5 to 2.5 times its setting).
  */
 export const DEFAULT_CATALOG_CACHE_MB = 32;
 
