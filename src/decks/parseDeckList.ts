@@ -15,8 +15,11 @@ import type { DeckListLine, ParsedDeckList } from './deckList.js';
  * read as a card would make a legal deck fail with an unresolved line.
  */
 
-/** The count: one or two digits (a deck holds 60 cards; `2024 Worlds` is a title), `4x` and `4 x` too. */
-const COUNTED_LINE = /^(\d{1,2})(?:\s*[x×])?\s+(\S.*)$/i;
+/**
+ * The count: one or two digits (a deck holds 60 cards; `2024 Worlds` is a title), and the `4x`,
+ * `4×` and `4 x` forms. A spaced `X` is left to the name: `4 X Speed` is four X Speed.
+ */
+const COUNTED_LINE = /^(\d{1,2})(?:[xX×]|\s+[x×](?=\s))?\s+(\S.*)$/;
 
 /** Bullets the older PTCGO form and hand-written lists put before a card line. */
 const BULLET = /^[*•·]\s*/;
@@ -35,9 +38,10 @@ const SET_CODE = /^(?=[^a-z]*[a-z])[a-z0-9]{2,6}(?:[-:][a-z0-9]{1,5})?$/i;
 
 /**
  * The words a name ends with that are never set codes though shaped like one: the rule-box
- * suffixes (`Pikachu ex 57` would otherwise read set `ex`).
+ * suffixes (`Pikachu ex 57` would otherwise read set `ex`). `EX` is not among them: it is
+ * Expedition's printed code, and `Alakazam EX 1` is Expedition's Alakazam.
  */
-const NAME_SUFFIXES: ReadonlySet<string> = new Set(['ex', 'EX', 'GX', 'VMAX', 'VSTAR', 'BREAK', 'LEGEND', 'Prime', 'Star']);
+const NAME_SUFFIXES: ReadonlySet<string> = new Set(['ex', 'GX', 'VMAX', 'VSTAR', 'BREAK', 'LEGEND', 'Prime', 'Star']);
 
 /**
  * Set codes are printed in one case; pasted ones come upper- or lower-cased (`SVI`, `svi`), and

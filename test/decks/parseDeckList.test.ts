@@ -128,13 +128,17 @@ describe('parseDeckList reads hand-written lists', () => {
     ]);
   });
 
+  it('reads EX before a number as Expedition\'s code, which it is', () => {
+    assert.deepEqual(read('1 Alakazam EX 1').map((line) => [line[2], line[3], line[4]]), [['Alakazam', 'EX', '1']]);
+  });
+
   it('reads set codes in any case', () => {
     assert.deepEqual(read('4 Ultra Ball svi 196\n1 Mew pr-sv 53').map((line) => line[3]), ['svi', 'pr-sv']);
   });
 
-  it('reads `4x` and `4 x` counts', () => {
-    assert.deepEqual(read('4x Ultra Ball SVI 196\n3 x Nest Ball\n2× Iono').map((line) => [line[1], line[2]]), [
-      [4, 'Ultra Ball'], [3, 'Nest Ball'], [2, 'Iono'],
+  it('reads `4x` and `4 x` counts, leaving a spaced capital X to the name', () => {
+    assert.deepEqual(read('4x Ultra Ball SVI 196\n3 x Nest Ball\n2× Iono\n2X Iono\n4 X Speed').map((line) => [line[1], line[2]]), [
+      [4, 'Ultra Ball'], [3, 'Nest Ball'], [2, 'Iono'], [2, 'Iono'], [4, 'X Speed'],
     ]);
   });
 
