@@ -14,8 +14,9 @@ import { applyStandardMajority } from './standardLegality.js';
  * 3. Standard through reprints: from the corrected flags.
  * 4. Expanded from Standard: after step 3, so an old printing legal through a reprint is
  *    Expanded-legal too; banned cards excepted (found from the source's flags before any change).
- * 5. Expanded through reprints: last, so it spreads what step 4 added (an older Asian printing
- *    with the text of a Standard card); banned cards neither take nor give.
+ * 5. Expanded through reprints: last, from every Expanded-legal card steps 1 to 4 left (an older
+ *    printing, a McDonald's or trainer-kit one, with the text of a card of an Expanded set);
+ *    banned cards neither take nor give.
  */
 
 export interface GameRulesResult {

@@ -7,9 +7,10 @@ import { gameTextKey } from './gameText.js';
  * I). Printings meet only within one catalog language: nothing in the source links a card to its
  * translations, and each language's marks are its own.
  *
- * Celebrations: Classic Collection (`cel25cc`) reprints 25 old cards with their old text and is
- * Expanded-legal in the source; The Pokémon Company announced with it that the original
- * printings do not become legal through it. Its cards are legal, but give no legality.
+ * Celebrations: Classic Collection (`cel25cc`) reprints 25 Base Set to Diamond & Pearl era cards
+ * with their old text, and the source marks it Expanded-legal. Its cards may be played, but the
+ * originals (Base Set Charizard, Dark Gyarados, ...) may not: the collection makes no other
+ * printing legal.
  */
 
 const GIVES_NO_LEGALITY = new Set(['cel25cc']);
