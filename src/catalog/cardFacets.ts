@@ -1,4 +1,4 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
 import { searchKey } from './searchKey.js';
 
@@ -53,7 +53,7 @@ export function facetsOf(filters: CardFilters): string[] {
 export const languageFacet = (lang: Language) => `lang:${lang}`;
 
 /** Every facet of a card: what any filter may ask of it. */
-export function cardFacets(card: CardWithVariants, lang: string, set: { printed_total: number | null; abbreviation: string | null }): string[] {
+export function cardFacets(card: CardRecord, lang: string, set: { printed_total: number | null; abbreviation: string | null }): string[] {
   const facets = [`lang:${lang}`];
   if (card.supertype) facets.push(`supertype:${card.supertype}`);
   for (const subtype of card.subtypes ?? []) facets.push(`subtype:${subtype}`);

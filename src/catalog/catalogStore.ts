@@ -1,5 +1,5 @@
 import type { Language } from '../schemas/common.js';
-import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
+import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
 
@@ -35,7 +35,7 @@ export interface CardSearch extends FilteredPageRequest {
 /** The whole catalog, as an import gives it to a store. */
 export interface Catalog {
   sets: CardSet[];
-  cards: CardWithVariants[];
+  cards: CardRecord[];
 }
 
 export interface CatalogCounts {
@@ -101,7 +101,8 @@ export interface CatalogStore {
   /** The counts, the languages, the version and the import time, read together. */
   summary(): Promise<CatalogSummary>;
   exportSets(): AsyncIterable<CardSet>;
-  exportCards(): AsyncIterable<CardWithVariants>;
+  /** The card records: what an import gave, without the fields rows derive from the set (set_name, set_code). */
+  exportCards(): AsyncIterable<CardRecord>;
   /** True while the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '../schemas/common.js';
-import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
+import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
@@ -98,7 +98,7 @@ export class StoredCatalog implements CatalogStore {
     for await (const doc of this.backend.setDocs()) yield JSON.parse(doc) as CardSet;
   }
 
-  async *exportCards(): AsyncIterable<CardWithVariants> {
+  async *exportCards(): AsyncIterable<CardRecord> {
     for await (const card of this.backend.cardDocs()) yield parseStoredCard(card);
   }
 

@@ -14,15 +14,15 @@ export type CardDetail = (typeof CARD_DETAILS)[number];
 
 export const CardDetail = Type.Union(CARD_DETAILS.map((detail) => Type.Literal(detail)), {
   default: 'compact',
-  description: 'compact (the default): each card\'s id, name, set_id, number, supertype, subtypes, types, hp, rarity, ' +
+  description: 'compact (the default): each card\'s id, name, set_id, set_name, set_code, number, supertype, subtypes, types, hp, rarity, ' +
     'regulation_mark and legalities; full: every card field, as REST lists cards.',
 });
 
-const { id, name, set_id, number, supertype, subtypes, types, hp, rarity, regulation_mark, legalities } = Card.properties;
+const { id, name, set_id, set_name, set_code, number, supertype, subtypes, types, hp, rarity, regulation_mark, legalities } = Card.properties;
 
 /** A card without its game text, artist and images: the fields of Card it keeps are Card's schemas. */
 export const CompactCard = Type.Object(
-  { id, name, set_id, number, supertype, subtypes, types, hp, rarity, regulation_mark, legalities },
+  { id, name, set_id, set_name, set_code, number, supertype, subtypes, types, hp, rarity, regulation_mark, legalities },
   {
     title: 'CompactCard',
     additionalProperties: false,
