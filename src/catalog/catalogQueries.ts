@@ -1,10 +1,12 @@
 import type { Language } from '../schemas/common.js';
 import { Answer } from './answer.js';
 import type { AnswerCache, QueryResult } from './answerCache.js';
+import { canonicalSetCode } from '../decks/setCodeAliases.js';
 import { facetsOf, languageFacet, type CardFilters } from './cardFacets.js';
 import type { CatalogStore, CatalogSummary, Page } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
 import { batchBody, listBody, singleBody } from './servedJson.js';
+import { KnownSetCodes, nearestCodes } from './setCodes.js';
 
 export type { QueryResult } from './answerCache.js';
 
@@ -15,6 +17,21 @@ export interface Paging {
 
 /** The 400 of a `q` too short or too long, as typed or once folded (the edges' validator says it too). */
 export const SEARCH_TEXT_MESSAGE = 'q must be 2 to 60 characters long';
+/** The 400 of a `q` of valid length that folds to fewer than 2 code points (`'%`, `a-`): searchKey() drops what it names. */
+export const FOLDED_SEARCH_TEXT_MESSAGE = 'q must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out';
+
+/** The 400 of a set_code no set has (after the aliases of setCodeAliases.ts), naming the nearest known codes. */
+export function unknownSetCodeMessage(code: string, nearest: readonly string[]): string {
+  const hint = nearest.length > 0 ? `; the nearest known codes are ${nearest.join(', ')}` : '';
+  return `set_code ${code} is not the printed abbreviation of any set${hint}`;
+}
+
+/** The 404 of a card id, naming the id that exists when only the zeros of its number differ (`en-sv01-86`). */
+export function noCardMessage(id: string, existing: string | null): string {
+  return existing === null
+    ? `no card with id ${id}; card ids look like en-base1-4`
+    : `no card with id ${id}; did you mean ${existing}? (ids keep the number as printed, zeros included)`;
+}
 
 const DEFAULT_LIMIT = 50;
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -27,7 +44,11 @@ const finished = (json: string): QueryResult => ({ ok: true, answer: Answer.ofJs
  * in the one answer cache, which builds it from the store on a miss.
  */
 export class CatalogQueries {
-  constructor(private readonly store: CatalogStore, private readonly answers: AnswerCache) {}
+  private readonly setCodes: KnownSetCodes;
+
+  constructor(private readonly store: CatalogStore, private readonly answers: AnswerCache) {
+    this.setCodes = new KnownSetCodes(store);
+  }
 
   listSets(params: Paging & { lang?: Language }): Promise<QueryResult> {
     const { limit, offset } = paging(params);
@@ -47,6 +68,8 @@ export class CatalogQueries {
     const { limit, offset } = paging(params);
     const facets = facetsOf(params.filters ?? {});
     return this.answers.answer(`cardsInSet ${JSON.stringify([setId, limit, offset, facets])}`, async (retrievedAt) => {
+      const unknownCode = await this.unknownSetCode(params.filters);
+      if (unknownCode) return unknownCode;
       const page = await this.store.listCardsInSet(setId, { limit, offset, facets });
       if (!page) return fail(404, `no set with id ${setId}; set ids look like en-base1 (list them with /v1/sets)`);
       return list(page, limit, offset, false, retrievedAt);
@@ -56,8 +79,29 @@ export class CatalogQueries {
   getCard(id: string): Promise<QueryResult> {
     return this.answers.answer(`card ${id}`, async (retrievedAt) => {
       const card = await this.store.getCard(id);
-      return card ? finished(singleBody(card, retrievedAt)) : fail(404, `no card with id ${id}; card ids look like en-base1-4`);
+      return card ? finished(singleBody(card, retrievedAt)) : fail(404, noCardMessage(id, await this.sameCardPadded(id)));
     });
+  }
+
+  /**
+   * The id of the card that `id` names but for the zeros of its number (`en-sv01-086` for
+   * `en-sv01-86`, `en-swsh9tg-TG05` for `en-swsh9tg-TG5`): the card of its set with that number as
+   * the number filter reads it. Null when its set or such a card does not exist.
+   */
+  private async sameCardPadded(id: string): Promise<string | null> {
+    const dash = id.lastIndexOf('-');
+    if (dash <= 0 || dash === id.length - 1) return null;
+    const page = await this.store.listCardsInSet(id.slice(0, dash), { limit: 2, offset: 0, facets: facetsOf({ number: id.slice(dash + 1) }) });
+    const ids = (page?.items ?? []).map((json) => (JSON.parse(json) as { id: string }).id).filter((other) => other !== id);
+    return ids.length === 1 ? ids[0]! : null;
+  }
+
+  /** The 400 of a set_code filter no set has, or null (no set_code, or a known one). */
+  private async unknownSetCode(filters: CardFilters | undefined): Promise<QueryResult | null> {
+    if (filters?.set_code === undefined) return null;
+    const code = canonicalSetCode(filters.set_code);
+    const known = await this.setCodes.codes();
+    return known.includes(code) ? null : fail(400, unknownSetCodeMessage(code, nearestCodes(code, known)));
   }
 
   /**
@@ -85,7 +129,7 @@ export class CatalogQueries {
   async searchCards(params: Paging & { q: string; lang?: Language; filters?: CardFilters }): Promise<QueryResult> {
     const q = params.q.trim();
     const key = searchKey(q);
-    if (codePointLength(key) < 2) return fail(400, SEARCH_TEXT_MESSAGE);
+    if (codePointLength(key) < 2) return fail(400, FOLDED_SEARCH_TEXT_MESSAGE);
     const { limit, offset } = paging(params);
     const { lang } = params;
     const facets = facetsOf(params.filters ?? {});
@@ -93,6 +137,8 @@ export class CatalogQueries {
     const matchesNothing = CONTROL_CHARACTER.test(q);
     return this.answers.answer(`search ${JSON.stringify([matchesNothing ? null : key, lang ?? null, limit, offset, facets])}`,
       async (retrievedAt) => {
+        const unknownCode = await this.unknownSetCode(params.filters);
+        if (unknownCode) return unknownCode;
         const page = matchesNothing
           ? { items: [], total: offset > 0 ? null : 0, hasMore: false }
           : await this.store.searchCards({ key, lang, limit, offset, facets });
@@ -108,7 +154,7 @@ export class CatalogQueries {
     const { limit, offset } = paging(params);
     const facets = [...facetsOf(params.filters), ...(params.lang ? [languageFacet(params.lang)] : [])];
     return this.answers.answer(`filtered ${JSON.stringify([facets, limit, offset])}`, async (retrievedAt) =>
-      list(await this.store.listFilteredCards(facets, { limit, offset }), limit, offset, false, retrievedAt));
+      (await this.unknownSetCode(params.filters)) ?? list(await this.store.listFilteredCards(facets, { limit, offset }), limit, offset, false, retrievedAt));
   }
 
   /** What the catalog holds, for the home page: kept with the answers, as it changes only with the catalog. */
