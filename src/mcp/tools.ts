@@ -107,7 +107,8 @@ const Q_OR_FILTER = `give q, or at least one filter (${FILTER_NAMES.join(', ')})
 const FILTERS = 'Filters, combined with AND, in English whatever the language: supertype, subtype (Stage2, ex, ' +
   'Supporter...), type (Fire...), rarity, regulation_mark, legal (standard or expanded), artist (whole name), number ' +
   '(4, 004, or 4/102 for number over the set\'s printed total) and set_code (the printed set abbreviation: the ' +
-  '"PAL 185" on a card is set_code PAL, number 185).';
+  '"PAL 185" on a card is set_code PAL, number 185; the game client\'s promo codes PR-SV, PR-SW, PR-SM... work too; ' +
+  'an unknown code fails naming the nearest known ones).';
 
 const GetCardInput = Type.Object({ id: CardsQuery.properties.id, ids: Type.Optional(CardIdList) });
 /** get_card answers one card (id) or a batch (ids). */
