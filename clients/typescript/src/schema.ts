@@ -177,7 +177,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             /**
-                             * @description Set id, `<lang>-<set_code>`.
+                             * @description Set id, `<lang>-<source set id>` (TCGdex's set id; not the printed abbreviation).
                              * @example en-base1
                              */
                             id: string;
@@ -217,7 +217,7 @@ export interface operations {
                         /** SetWithCount */
                         data: {
                             /**
-                             * @description Set id, `<lang>-<set_code>`.
+                             * @description Set id, `<lang>-<source set id>` (TCGdex's set id; not the printed abbreviation).
                              * @example en-base1
                              */
                             id: string;
@@ -387,7 +387,7 @@ export interface operations {
                  */
                 set?: string;
                 /**
-                 * @description Name to search for, 2 to 60 characters (after trimming), in the language searched. Case, accents, letter width and hiragana/katakana are ignored, and so are white space, apostrophes, hyphens and dots (`mr mime` finds `Mr. Mime`); what is left must still be 2 characters or more.
+                 * @description Name to search for, 2 to 60 characters (after trimming), in the language searched. Case, accents, letter width and hiragana/katakana are ignored, and so are white space, apostrophes, hyphens and dots (`mr mime` finds `Mr. Mime`); what is left must still be 2 characters or more (else a 400 that says so).
                  * @example pikachu
                  */
                 q?: string;
@@ -443,7 +443,7 @@ export interface operations {
                  */
                 number?: string;
                 /**
-                 * @description Only cards of sets with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case: the "PAL 185" on a card is set_code=PAL&number=185.
+                 * @description Only cards of sets with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case: the "PAL 185" on a card is set_code=PAL&number=185. The game client's promo codes are accepted too (`PR-SV` is `SVP`, `PR-SW` `SWSHP`, `PR-SM` `SMP`, `PR-XY` `XYP`, `PR-BLW` `BWP`). A code that is no set's abbreviation is a 400 naming the nearest known codes.
                  * @example PAL
                  */
                 set_code?: string;
@@ -471,12 +471,18 @@ export interface operations {
                     "application/json": {
                         data: {
                             /**
-                             * @description Card id, `<lang>-<set_code>-<number>`.
+                             * @description Card id, `<set_id>-<number>` (the number as the source writes it).
                              * @example en-base1-4
                              */
                             id: string;
                             /** @example en-base1 */
                             set_id: string;
+                            /**
+                             * @description The name of the card's set, in the card's language (the set's `name`).
+                             * @example Base Set
+                             */
+                            set_name: string;
+                            set_code: string | null;
                             number: string | null;
                             local_id: string | null;
                             /** @description Name in the card's own language. */
@@ -549,12 +555,18 @@ export interface operations {
                         /** CardWithLanguages */
                         data: {
                             /**
-                             * @description Card id, `<lang>-<set_code>-<number>`.
+                             * @description Card id, `<set_id>-<number>` (the number as the source writes it).
                              * @example en-base1-4
                              */
                             id: string;
                             /** @example en-base1 */
                             set_id: string;
+                            /**
+                             * @description The name of the card's set, in the card's language (the set's `name`).
+                             * @example Base Set
+                             */
+                            set_name: string;
+                            set_code: string | null;
                             number: string | null;
                             local_id: string | null;
                             /** @description Name in the card's own language. */
@@ -648,12 +660,18 @@ export interface operations {
                         /** @description The cards found, each with its variants, in the order asked. */
                         data: {
                             /**
-                             * @description Card id, `<lang>-<set_code>-<number>`.
+                             * @description Card id, `<set_id>-<number>` (the number as the source writes it).
                              * @example en-base1-4
                              */
                             id: string;
                             /** @example en-base1 */
                             set_id: string;
+                            /**
+                             * @description The name of the card's set, in the card's language (the set's `name`).
+                             * @example Base Set
+                             */
+                            set_name: string;
+                            set_code: string | null;
                             number: string | null;
                             local_id: string | null;
                             /** @description Name in the card's own language. */
@@ -754,7 +772,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A parameter is malformed, or not exactly one of id, ids, set, q was given. */
+            /** @description A parameter is malformed, or not exactly one of id, ids, set, q was given; or q holds fewer than 2 characters once spaces, apostrophes, hyphens and dots are left out; or set_code is no set's printed abbreviation (the message names the nearest known codes). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -798,7 +816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No card or set has that id. */
+            /** @description No card or set has that id. When the id differs from a card's only by the zeros of its number (`en-sv01-86` for `en-sv01-086`), the message names the id that exists. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
