@@ -85,7 +85,8 @@ const LANGUAGE_CODES = `The 16 language codes: ${LANGUAGES.join(', ')}.`;
 const SET_ID = 'Set ids are <lang>-<set code>, e.g. en-base1, fr-base1, ja-PMCG1.';
 const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PMCG1-035.';
 const ERRORS = 'A failed call returns isError with a sentence saying what to fix.';
-const ROWS = 'Rows are compact unless detail is "full": id, name, set_id, number, supertype, subtypes, types, hp, ' +
+const ROWS = 'Rows are compact unless detail is "full": id, name, set_id, set_name, set_code, number, supertype, ' +
+  'subtypes, types, hp, ' +
   'rarity, regulation_mark, legalities; no game text. What a card does (abilities, attacks, rules_text): call ' +
   'get_card. Whether it is legal: legalities {standard, expanded} (standard follows regulation_mark, or a legal ' +
   'reprint of the same name and text; null when unknown). detail "full" gives every field (game text, artist, ' +
