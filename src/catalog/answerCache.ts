@@ -6,7 +6,7 @@ import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
 /** What a catalog read answers: a finished answer, or an expected failure as a value. */
 export type QueryResult =
   | { ok: true; answer: Answer }
-  | { ok: false; status: 400 | 404; message: string };
+  | { ok: false; status: 400 | 404; message: string; candidates?: readonly string[] };
 
 export interface AnswerCacheOptions {
   /** The bound on what the cache holds, every byte of its answers and their forms counted; 0 keeps nothing. */
@@ -47,6 +47,8 @@ const FAILURE_OVERHEAD = 96;
 const RESIDENT_PER_LIVE_BYTE = 1.2;
 /** The sightings before this one that make an answer worth keeping once the cache is full. */
 const ADMITTED_AFTER = 2;
+/** What strings held cost: their UTF-16 characters and each one's header. */
+const textWeight = (...texts: string[]) => texts.reduce((sum, text) => sum + 16 + text.length * 2, 0);
 const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_BYTE);
 
 /**
@@ -136,7 +138,7 @@ export class AnswerCache implements AnswerHolder {
 
   private admit(epoch: number, key: string, result: QueryResult): void {
     const charge = charged(ENTRY_OVERHEAD + key.length * 2 +
-      (result.ok ? result.answer.weight : FAILURE_OVERHEAD + result.message.length * 2));
+      (result.ok ? result.answer.weight : FAILURE_OVERHEAD + textWeight(result.message, ...(result.candidates ?? []))));
     // Every request is recorded. While there is room every answer is kept; once full, only one asked
     // for twice before lately, so a long tail asked for once or twice (random ids) does not churn the cache.
     const sightings = this.doorkeeper?.sightings(key) ?? ADMITTED_AFTER;
