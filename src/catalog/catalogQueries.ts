@@ -198,7 +198,7 @@ function list(page: Page<unknown>, limit: number, offset: number, estimate: bool
 
 /** The 404 of a named lookup: what was not found, and whether the candidates hold anything. */
 function notFoundMessage(typed: string, lang: string, mode: 'exact' | 'fuzzy', ambiguous: boolean, anyCandidates: boolean): string {
-  if (ambiguous) return `${JSON.stringify(typed)} fits several card names in ${lang} equally: pick one of the candidates (best first)`;
+  if (ambiguous) return `${JSON.stringify(typed)} fits several card names in ${lang} equally: give one of the candidates`;
   const what = mode === 'exact' ? `no card in ${lang} is named ${JSON.stringify(typed)}` : `no card name in ${lang} is close to ${JSON.stringify(typed)}`;
   return anyCandidates ? `${what}; the candidates are the nearest names` : what;
 }

@@ -79,6 +79,6 @@ export const NameNotFound = Type.Object(
   {
     title: 'NameNotFound',
     additionalProperties: false,
-    examples: [{ error: '"chariz" fits several card names in en equally: pick one of the candidates (best first)', candidates: ['Charizard', 'Charizard ex'] }],
+    examples: [{ error: '"chariz" fits several card names in en equally: give one of the candidates', candidates: ['Charizard', 'Charizard ex'] }],
   },
 );
