@@ -169,25 +169,6 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     },
   }),
   defineTool({
-    name: 'find_card',
-    description: 'Find the one card a typed name means, in lang (default en): the name as typed, or forgiving a typo ' +
-      'or two (charzard is Charizard; fewer for short names), a missing possessive (boss orders), a spaced or ' +
-      'hyphenated suffix (pikachu v max is Pikachu VMAX), a trailing qualifier in parentheses, or the start of the ' +
-      'one name it begins; a name that matches exactly always wins (iono is Iono, not Iono\'s Tadbulb). Returns the ' +
-      'newest printing of that name with every field and its variants (newest set first), or its printing in the ' +
-      'set of set_code (the printed abbreviation: PAL, SVI, BS). When several names fit equally or none is close, ' +
-      'the call fails with isError and a sentence followed by the candidate names (best first, a JSON array; none ' +
-      'when nothing is close): call find_card again with the one meant. Names are matched in lang only: Glurak ' +
-      `with lang de. ${GAME_TEXT} For every card whose name holds some text, use search_cards. ${KEY_NEEDED} ${ERRORS}`,
-    input: FindCardInput,
-    output: NamedCard,
-    annotations: catalogAnnotations('Find a card by a typed name'),
-    keyed: true,
-    argumentsLike: 'querystring',
-    run: ({ name, lang, set_code: setCode }, { queries }) =>
-      queries.namedCard({ name, mode: 'fuzzy', parameter: 'name', lang, setCode }).then((result) => fromQuery(result)),
-  }),
-  defineTool({
     name: 'get_card',
     description: 'Get one card by id with every field, all its variants (its printings: finish or edition, which ' +
       'one is the default, and their images) and other_languages: the same card in the catalog\'s other languages ' +
@@ -207,6 +188,25 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       if (id !== undefined && ids === undefined) return fromQuery(await queries.getCard(id));
       return { ok: false, message: GET_CARD_EXACTLY_ONE };
     },
+  }),
+  defineTool({
+    name: 'find_card',
+    description: 'Find the one card a typed name means, in lang (default en): the name as typed, or forgiving a typo ' +
+      'or two (charzard is Charizard; fewer for short names), a missing possessive (boss orders), a spaced or ' +
+      'hyphenated suffix (pikachu v max is Pikachu VMAX), a trailing qualifier in parentheses, or the start of the ' +
+      'one name it begins; a name that matches exactly always wins (iono is Iono, not Iono\'s Tadbulb). Returns the ' +
+      'newest printing of that name with every field and its variants (newest set first), or its printing in the ' +
+      'set of set_code (the printed abbreviation: PAL, SVI, BS). When several names fit equally or none is close, ' +
+      'the call fails with isError and a sentence followed by the candidate names (best first, a JSON array; none ' +
+      'when nothing is close): call find_card again with the one meant. Names are matched in lang only: Glurak ' +
+      `with lang de. ${GAME_TEXT} ${CARD_ID} For every card whose name holds some text, use search_cards. ${KEY_NEEDED} ${ERRORS}`,
+    input: FindCardInput,
+    output: NamedCard,
+    annotations: catalogAnnotations('Find a card by a typed name'),
+    keyed: true,
+    argumentsLike: 'querystring',
+    run: ({ name, lang, set_code: setCode }, { queries }) =>
+      queries.namedCard({ name, mode: 'fuzzy', parameter: 'name', lang, setCode }).then((result) => fromQuery(result)),
   }),
   defineTool({
     name: 'list_cards_in_set',
