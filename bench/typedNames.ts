@@ -65,7 +65,8 @@ export async function typedNamePools(fetchFrom: Fetch, seed = 24): Promise<Typed
     const path = `/v1/cards/named?fuzzy=${encodeURIComponent(name)}&lang=${lang}`;
     if (fuzzy.length < FUZZY_POOL && (await fetchFrom(path)).status === 200) fuzzy.push(path);
   });
-  return { fuzzy: fuzzy.sort(), autocomplete };
+  // Lookups in flight when the pool filled may have added a few more.
+  return { fuzzy: fuzzy.sort().slice(0, FUZZY_POOL), autocomplete };
 }
 
 /** Each workload on a fresh instance with the cache and on one without: turns on one connection, then on `connections`. */
