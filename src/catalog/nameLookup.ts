@@ -47,8 +47,9 @@ export class NameLookup {
   private readonly gramIds = new Map<string, number>();
   private readonly postingStarts: Int32Array;
   private readonly postings: Int32Array;
-  /** Each entry's folded name length in code points. */
-  private readonly lengths: Uint16Array;
+  /** Every entry's folded name as code points, one after the other: entry e's are at charStarts[e] to charStarts[e + 1]. */
+  private readonly chars: Int32Array;
+  private readonly charStarts: Int32Array;
   /** Scratch counts of shared trigrams per entry; lookups are synchronous, so one array serves them all. */
   private readonly shared: Uint8Array;
 
@@ -66,7 +67,10 @@ export class NameLookup {
     this.languages = rows.map((row) => row[0]);
     this.printings = Int32Array.from(rows, (row) => row[3]);
     this.newestIds = rows.map((row) => row[4]);
-    this.lengths = Uint16Array.from(this.keys, (key) => codePoints(key).length);
+    this.charStarts = new Int32Array(rows.length + 1);
+    this.keys.forEach((key, entry) => { this.charStarts[entry + 1] = this.charStarts[entry]! + codePoints(key).length; });
+    this.chars = new Int32Array(this.charStarts[rows.length]!);
+    this.keys.forEach((key, entry) => this.chars.set(codePoints(key), this.charStarts[entry]!));
     this.shared = new Uint8Array(rows.length);
     rows.forEach(([lang], entry) => {
       const range = this.ranges.get(lang);
@@ -154,8 +158,10 @@ export class NameLookup {
     }
     const found: NearName[] = [];
     for (const entry of touched) {
-      if (this.shared[entry]! >= needed && Math.abs(this.lengths[entry]! - chars.length) <= maxEdits) {
-        const distance = boundedEditDistance(chars, codePoints(this.keys[entry]!), maxEdits);
+      const start = this.charStarts[entry]!;
+      const end = this.charStarts[entry + 1]!;
+      if (this.shared[entry]! >= needed && Math.abs(end - start - chars.length) <= maxEdits) {
+        const distance = boundedEditDistance(chars, this.chars.subarray(start, end), maxEdits);
         if (distance <= maxEdits) found.push({ entry, distance });
       }
       this.shared[entry] = 0;
