@@ -14,7 +14,7 @@ export interface Paging {
   offset?: number;
 }
 
-/** The 400 of a `q` too short or too long, as typed or once folded (the edges' validator says it too). */
+/** The 400 of a `q` too short or too long as typed (the edges' validator says it). */
 export const SEARCH_TEXT_MESSAGE = 'q must be 2 to 60 characters long';
 
 /** The 400 of a typed name (exact, fuzzy, a tool's name, autocomplete's q) that folds to fewer than 2 characters. */
@@ -100,12 +100,12 @@ export class CatalogQueries {
 
   /**
    * `q` as the edges validated it: 2 to 60 code points once trimmed. Folded, it must still hold 2
-   * (`a-` folds to `a`): a shorter key would match nearly every name.
+   * (`a-` folds to `a`, `'%` to `%`): a shorter key would match nearly every name, and the 400 says so.
    */
   async searchCards(params: Paging & { q: string; lang?: Language; filters?: CardFilters }): Promise<QueryResult> {
     const q = params.q.trim();
     const key = searchKey(q);
-    if (codePointLength(key) < 2) return fail(400, SEARCH_TEXT_MESSAGE);
+    if (codePointLength(key) < 2) return fail(400, foldedTooShort('q'));
     const { limit, offset } = paging(params);
     const { lang } = params;
     const facets = facetsOf(params.filters ?? {});
