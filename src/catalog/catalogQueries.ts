@@ -139,7 +139,8 @@ export class CatalogQueries {
         const found = findName(lookup, typed, lang, mode);
         if (found.entry === undefined) {
           const candidates = found.candidates.map((entry) => lookup.names[entry]!);
-          return { ok: false, status: 404, message: notFoundMessage(typed, lang, mode, found.ambiguous, candidates.length > 0), candidates };
+          // The folded name, not the typed one: the answer is shared by every spelling that folds alike.
+          return { ok: false, status: 404, message: notFoundMessage(keys[0]!, lang, mode, found.ambiguous, candidates.length > 0), candidates };
         }
         const foundName = lookup.names[found.entry]!;
         const id = code === undefined ? lookup.newestIds[found.entry]! : await this.printingInSet(lookup.keys[found.entry]!, lang, setCode!);
@@ -196,7 +197,7 @@ function list(page: Page<unknown>, limit: number, offset: number, estimate: bool
   return finished(listBody(page.items as readonly string[], pagination, retrievedAt, suggestions));
 }
 
-/** The 404 of a named lookup: what was not found, and whether the candidates hold anything. */
+/** The 404 of a named lookup: what was not found (the folded name), and whether the candidates hold anything. */
 function notFoundMessage(typed: string, lang: string, mode: 'exact' | 'fuzzy', ambiguous: boolean, anyCandidates: boolean): string {
   if (ambiguous) return `${JSON.stringify(typed)} fits several card names in ${lang} equally: give one of the candidates`;
   const what = mode === 'exact' ? `no card in ${lang} is named ${JSON.stringify(typed)}` : `no card name in ${lang} is close to ${JSON.stringify(typed)}`;

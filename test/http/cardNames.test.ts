@@ -62,6 +62,8 @@ for (const store of STORE_KINDS) {
 
     it('nothing close is a 404 with no candidates; a miss of exact offers the fuzzy match', async () => {
       assert.deepEqual((await named('fuzzy=xyzzy')).body, { error: 'no card name in en is close to "xyzzy"', candidates: [] });
+      assert.deepEqual((await named('fuzzy=X-Y%20ZZY')).body, { error: 'no card name in en is close to "xyzzy"', candidates: [] },
+        'the folded name: one answer for every spelling that folds alike');
       assert.deepEqual((await named('exact=charzard')).body, {
         error: 'no card in en is named "charzard"; the candidates are the nearest names', candidates: ['Charizard'],
       });
