@@ -132,7 +132,8 @@ export class CatalogQueries {
     const keys = typedKeys(typed);
     if (codePointLength(keys[0]!) < 2) return fail(400, foldedTooShort(parameter));
     const code = setCode?.toUpperCase();
-    return this.answers.answer(`named ${JSON.stringify([mode, keys, lang, code ?? null])}`, async (retrievedAt) => {
+    // Everything the answer depends on: the folded name (typedKeys derives the rest from it), how, where.
+    return this.answers.answer(`named ${JSON.stringify([mode, keys[0], lang, code ?? null])}`, async (retrievedAt) => {
       // Twice at most: the catalog may change between the lookup and the read of its card.
       for (let attempt = 0; attempt < 2; attempt++) {
         const lookup = await this.store.nameLookup();

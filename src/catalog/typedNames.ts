@@ -18,13 +18,17 @@ export type NameFound =
   | { entry: number }
   | { entry?: undefined; ambiguous: boolean; candidates: number[] };
 
-/** A trailing parenthesized qualifier, as in `Boss's Orders (Ghetsis)`. */
-const QUALIFIER = /\s*\([^()]*\)\s*$/u;
+/**
+ * A trailing parenthesized qualifier of a folded name, as in `Boss's Orders (Ghetsis)`. Taken from
+ * the folded name (which keeps parentheses, full-width ones made plain), so whatever a lookup
+ * answers depends on the folded name alone.
+ */
+const QUALIFIER = /\([^()]*\)$/u;
 
 /** The folded keys a typed name stands for: as typed, then without a trailing qualifier (when that leaves a name). */
 export function typedKeys(typed: string): string[] {
   const key = searchKey(typed);
-  const bare = searchKey(typed.replace(QUALIFIER, ''));
+  const bare = key.replace(QUALIFIER, '');
   return bare !== key && codePointLength(bare) >= 2 ? [key, bare] : [key];
 }
 
