@@ -64,7 +64,9 @@ export class NameLookup {
       (langA < langB ? -1 : langA > langB ? 1 : keyA < keyB ? -1 : keyA > keyB ? 1 : 0));
     this.keys = rows.map((row) => row[1]);
     this.names = rows.map((row) => row[2]);
-    this.languages = rows.map((row) => row[0]);
+    // One string per language, not one per row as the driver read them.
+    const languageCodes = new Map<string, string>();
+    this.languages = rows.map(([lang]) => languageCodes.get(lang) ?? languageCodes.set(lang, lang).get(lang)!);
     this.printings = Int32Array.from(rows, (row) => row[3]);
     this.newestIds = rows.map((row) => row[4]);
     this.charStarts = new Int32Array(rows.length + 1);
