@@ -81,9 +81,10 @@ export class AnswerCache implements AnswerHolder {
 
   /**
    * The answer to the request `key`: from memory, or built by `build` with the catalog's retrieved_at
-   * (ISO 8601) and kept when the request was seen lately.
+   * (ISO 8601) and kept when the request was seen lately. `build` is also told the catalog version
+   * the answer will be kept for, so what it reads from memory can be checked against it.
    */
-  async answer(key: string, build: (retrievedAt: string) => Promise<QueryResult>): Promise<QueryResult> {
+  async answer(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>): Promise<QueryResult> {
     const hit = this.cache.get(key);
     if (hit !== undefined) {
       this.hits += 1;
@@ -96,7 +97,7 @@ export class AnswerCache implements AnswerHolder {
       return underWay.result;
     }
     this.misses += 1;
-    const result = this.retrievedAt().then(build);
+    const result = this.building().then(({ retrievedAt, version }) => build(retrievedAt, version));
     if (this.options.maxBytes === 0) return result;
     this.inFlight.set(key, { epoch, result });
     try {
@@ -110,8 +111,13 @@ export class AnswerCache implements AnswerHolder {
 
   /** The retrieved_at of answers built now: the import time of the catalog last read. */
   async retrievedAt(): Promise<string> {
+    return (await this.building()).retrievedAt;
+  }
+
+  /** The retrieved_at of answers built now, and the catalog version they are kept for (undefined before one was read). */
+  private async building(): Promise<{ retrievedAt: string; version: string | undefined }> {
     const stamp = this.cache.stamp ?? (await this.cache.checkVersion(), this.cache.stamp);
-    return stamp?.importedAt ?? this.firstLook;
+    return { retrievedAt: stamp?.importedAt ?? this.firstLook, version: stamp?.version };
   }
 
   /** Reads the catalog's retrieval now (the timer does every checkEveryMs), dropping every answer if its version changed. */

@@ -112,12 +112,12 @@ export class CatalogQueries {
     // No name holds a control character, so such a query matches nothing; stores need not see it.
     const matchesNothing = CONTROL_CHARACTER.test(q);
     return this.answers.answer(`search ${JSON.stringify([matchesNothing ? null : key, lang ?? null, limit, offset, facets])}`,
-      async (retrievedAt) => {
+      async (retrievedAt, version) => {
         const page = matchesNothing
           ? { items: [], total: offset > 0 ? null : 0, hasMore: false }
           : await this.store.searchCards({ key, lang, limit, offset, facets });
         if (offset > 0 || page.items.length > 0) return list(page, limit, offset, true, retrievedAt);
-        const suggestions = matchesNothing ? [] : suggestNames(await this.store.nameLookup(), q, lang, MAX_SUGGESTIONS);
+        const suggestions = matchesNothing ? [] : suggestNames(await this.store.nameLookup(version), q, lang, MAX_SUGGESTIONS);
         return list(page, limit, offset, true, retrievedAt, suggestions);
       });
   }
@@ -133,10 +133,11 @@ export class CatalogQueries {
     if (codePointLength(keys[0]!) < 2) return fail(400, foldedTooShort(parameter));
     const code = setCode?.toUpperCase();
     // Everything the answer depends on: the folded name (typedKeys derives the rest from it), how, where.
-    return this.answers.answer(`named ${JSON.stringify([mode, keys[0], lang, code ?? null])}`, async (retrievedAt) => {
+    return this.answers.answer(`named ${JSON.stringify([mode, keys[0], lang, code ?? null])}`, async (retrievedAt, version) => {
       // Twice at most: the catalog may change between the lookup and the read of its card.
       for (let attempt = 0; attempt < 2; attempt++) {
-        const lookup = await this.store.nameLookup();
+        // The second time, the lookup of the catalog as it is now.
+        const lookup = await this.store.nameLookup(attempt === 0 ? version : undefined);
         const found = findName(lookup, typed, lang, mode);
         if (found.entry === undefined) {
           const candidates = found.candidates.map((entry) => lookup.names[entry]!);
@@ -160,8 +161,8 @@ export class CatalogQueries {
     const typed = q.trim();
     const key = searchKey(typed);
     if (codePointLength(key) < 2) return fail(400, foldedTooShort('q'));
-    return this.answers.answer(`autocomplete ${JSON.stringify([key, lang])}`, async (retrievedAt) =>
-      finished(namesBody(completeName(await this.store.nameLookup(), typed, lang, MAX_COMPLETIONS), retrievedAt)));
+    return this.answers.answer(`autocomplete ${JSON.stringify([key, lang])}`, async (retrievedAt, version) =>
+      finished(namesBody(completeName(await this.store.nameLookup(version), typed, lang, MAX_COMPLETIONS), retrievedAt)));
   }
 
   /** The id of the newest printing of the folded name `nameKey` in `lang` among the sets of `setCode`. */

@@ -77,8 +77,12 @@ export interface CatalogStore {
   /** Each of these cards with its variants, in the order of `ids`; null for an id of no card. */
   getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>>;
   searchCards(search: CardSearch): Promise<Page<Card>>;
-  /** The distinct names of the catalog being served, per language (NameLookup), for lookups by typed name. */
-  nameLookup(): Promise<NameLookup>;
+  /**
+   * The distinct names of the catalog being served, per language (NameLookup), for lookups by typed
+   * name: the one held when it is of `version` (the version an answer is built for), else the
+   * current catalog's.
+   */
+  nameLookup(version?: string): Promise<NameLookup>;
 
   /**
    * Makes the catalog equal to `catalog` in one transaction (upsert, then delete what is gone):

@@ -3,9 +3,10 @@ import { NameLookup } from './nameLookup.js';
 
 /**
  * The NameLookup of the catalog being served: read from the backend on first use and kept while the
- * catalog's version is the same. Every use reads the version (cheap: SQLite answers from its
- * data_version, PostgreSQL in one short statement) and only the lookups that missed the answer cache
- * use it, so a catalog imported by another instance is seen at the next lookup, not served stale.
+ * catalog's version is the same. A use that names the version it builds an answer for (the answer
+ * cache's) gets the lookup held for it without a read; any other use reads the version (cheap:
+ * SQLite answers from its data_version, PostgreSQL in one short statement), so a catalog imported by
+ * another instance is seen at the next lookup, never served stale under the new version.
  * A read that failed is not kept, so the next lookup tries again.
  */
 export class HeldNameLookup {
@@ -13,11 +14,11 @@ export class HeldNameLookup {
 
   constructor(private readonly backend: Pick<CatalogBackend, 'nameSpellings' | 'catalogVersion'>) {}
 
-  async current(): Promise<NameLookup> {
+  async current(expectedVersion?: string): Promise<NameLookup> {
     const held = this.held;
     if (held) {
-      const [lookup, version] = await Promise.all([held, this.backend.catalogVersion()]);
-      if (lookup.version === version) return lookup;
+      const lookup = await held;
+      if (lookup.version === expectedVersion || lookup.version === await this.backend.catalogVersion()) return lookup;
       if (this.held === held) this.held = undefined;
     }
     return this.reading();

@@ -62,8 +62,8 @@ export class StoredCatalog implements CatalogStore {
     return pageOf(rows, search.limit, search.offset);
   }
 
-  nameLookup(): Promise<NameLookup> {
-    return this.lookup.current();
+  nameLookup(version?: string): Promise<NameLookup> {
+    return this.lookup.current(version);
   }
 
   async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {

@@ -5,10 +5,13 @@ import type { NameSpellings } from '../../src/catalog/nameLookup.js';
 
 /** A backend whose catalog version the test sets, counting the reads of its names. */
 function backend() {
-  const state = { version: 'v1', reads: 0, failNext: false };
+  const state = { version: 'v1', reads: 0, versionReads: 0, failNext: false };
   return {
     state,
-    catalogVersion: async () => state.version,
+    catalogVersion: async () => {
+      state.versionReads += 1;
+      return state.version;
+    },
     nameSpellings: async (): Promise<NameSpellings> => {
       state.reads += 1;
       if (state.failNext) {
@@ -31,6 +34,20 @@ describe('HeldNameLookup', () => {
     fake.state.version = 'v2';
     const after = await held.current();
     assert.deepEqual([after.version, after.names[0], fake.state.reads], ['v2', 'Name v2', 2]);
+  });
+
+  it('a use naming the version it builds for gets the lookup held for it without reading the version', async () => {
+    const fake = backend();
+    const held = new HeldNameLookup(fake);
+    const first = await held.current('v1');
+    assert.equal(await held.current('v1'), first);
+    assert.deepEqual([fake.state.reads, fake.state.versionReads], [1, 0]);
+    // Another instance imported: answers still built for v1 (kept under v1, dropped with it) use v1's
+    // lookup; those built for v2 read the names again.
+    fake.state.version = 'v2';
+    assert.equal(await held.current('v1'), first);
+    assert.equal((await held.current('v2')).version, 'v2');
+    assert.equal(fake.state.reads, 2);
   });
 
   it('does not keep a read that failed: the next lookup reads again', async () => {
