@@ -39,7 +39,7 @@ export function paddedTrigrams(key: string): string[] {
  * within it; and each padded trigram's entries, in that order, so a typed name's candidates are
  * counted over a few posting lists instead of comparing it with 33,000 names. Built from the
  * backend's nameSpellings(), read once per catalog version; with the full catalog (32,800 entries)
- * it holds about 9 MiB (5.6 MiB of heap, 3.2 MiB of typed arrays) and is built in about 200 ms (measured: docs/performance.md).
+ * it holds about 9 MiB (5.6 MiB of heap, 3.2 MiB of typed arrays) and is built in 150 to 250 ms (measured: docs/performance.md).
  */
 export class NameLookup {
   /** Per language, where its entries start and end. */
@@ -69,27 +69,49 @@ export class NameLookup {
     this.languages = rows.map(([lang]) => languageCodes.get(lang) ?? languageCodes.set(lang, lang).get(lang)!);
     this.printings = Int32Array.from(rows, (row) => row[3]);
     this.newestIds = rows.map((row) => row[4]);
-    this.charStarts = new Int32Array(rows.length + 1);
-    this.keys.forEach((key, entry) => { this.charStarts[entry + 1] = this.charStarts[entry]! + codePoints(key).length; });
-    this.chars = new Int32Array(this.charStarts[rows.length]!);
-    this.keys.forEach((key, entry) => this.chars.set(codePoints(key), this.charStarts[entry]!));
     this.shared = new Uint8Array(rows.length);
     rows.forEach(([lang], entry) => {
       const range = this.ranges.get(lang);
       this.ranges.set(lang, [range?.[0] ?? entry, entry + 1]);
     });
-    // Postings in two passes, counting then placing, into flat arrays (as NameIndex builds its own).
+    // One pass over every name's code points: the flat code points, and each name's distinct padded
+    // trigrams (paddedTrigrams' window, without an array and a set per name: the build is on the
+    // event loop, once per catalog version), counted per trigram.
+    const chars: number[] = [];
+    const charStarts = new Int32Array(rows.length + 1);
+    const grams: number[] = [];
+    const gramStarts = new Int32Array(rows.length + 1);
     const counts: number[] = [];
-    const gramsOf = this.keys.map((key) => paddedTrigrams(key).map((gram) => {
-      const id = this.gramIds.get(gram) ?? this.gramIds.set(gram, this.gramIds.size).size - 1;
-      counts[id] = (counts[id] ?? 0) + 1;
-      return id;
-    }));
+    const lastEntryOf: number[] = [];
+    this.keys.forEach((key, entry) => {
+      const add = (gram: string) => {
+        const id = this.gramIds.get(gram) ?? this.gramIds.set(gram, this.gramIds.size).size - 1;
+        if (lastEntryOf[id] === entry) return;
+        lastEntryOf[id] = entry;
+        counts[id] = (counts[id] ?? 0) + 1;
+        grams.push(id);
+      };
+      let [first, second] = [START, START];
+      for (const char of key) {
+        chars.push(char.codePointAt(0)!);
+        add(first + second + char);
+        [first, second] = [second, char];
+      }
+      add(first + second + END);
+      add(second + END + END);
+      charStarts[entry + 1] = chars.length;
+      gramStarts[entry + 1] = grams.length;
+    });
+    this.chars = Int32Array.from(chars);
+    this.charStarts = charStarts;
+    // Postings in two passes, counting then placing, into flat arrays (as NameIndex builds its own).
     this.postingStarts = new Int32Array(this.gramIds.size + 1);
     counts.forEach((count, id) => { this.postingStarts[id + 1] = this.postingStarts[id]! + count; });
     this.postings = new Int32Array(this.postingStarts[this.gramIds.size]!);
     const cursor = this.postingStarts.slice(0, this.gramIds.size);
-    gramsOf.forEach((ids, entry) => { for (const id of ids) this.postings[cursor[id]!++] = entry; });
+    for (let entry = 0; entry < rows.length; entry++) {
+      for (let at = gramStarts[entry]!; at < gramStarts[entry + 1]!; at++) this.postings[cursor[grams[at]!]!++] = entry;
+    }
   }
 
   get size(): number {
