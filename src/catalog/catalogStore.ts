@@ -2,6 +2,7 @@ import type { Language } from '../schemas/common.js';
 import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
+import type { NameLookup } from './nameLookup.js';
 
 /**
  * JSON text of a T, exactly as it goes on the wire. Stores keep each record serialized so the
@@ -76,6 +77,12 @@ export interface CatalogStore {
   /** Each of these cards with its variants, in the order of `ids`; null for an id of no card. */
   getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>>;
   searchCards(search: CardSearch): Promise<Page<Card>>;
+  /**
+   * The distinct names of the catalog being served, per language (NameLookup), for lookups by typed
+   * name: the one held when it is of `version` (the version an answer is built for), else the
+   * current catalog's.
+   */
+  nameLookup(version?: string): Promise<NameLookup>;
 
   /**
    * Makes the catalog equal to `catalog` in one transaction (upsert, then delete what is gone):

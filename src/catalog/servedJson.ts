@@ -51,9 +51,15 @@ export function parseStoredCard(stored: StoredCard): CardRecord {
   return record as CardRecord;
 }
 
-/** The List response around stored documents. */
-export function listBody(items: readonly string[], pagination: Pagination, retrievedAt: string): string {
-  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"retrieved_at":${JSON.stringify(retrievedAt)}}`;
+/** The List response around stored documents; a search's empty first page carries its suggestions. */
+export function listBody(items: readonly string[], pagination: Pagination, retrievedAt: string, suggestions?: readonly string[]): string {
+  const suggested = suggestions ? `"suggestions":${JSON.stringify(suggestions)},` : '';
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},${suggested}"retrieved_at":${JSON.stringify(retrievedAt)}}`;
+}
+
+/** A list of names (autocomplete). */
+export function namesBody(names: readonly string[], retrievedAt: string): string {
+  return `{"data":${JSON.stringify(names)},"retrieved_at":${JSON.stringify(retrievedAt)}}`;
 }
 
 /** The batch answer (`ids`): a List response of cards with their variants, and the ids that matched none. */

@@ -6,6 +6,8 @@ import { catalogRows, ROWS_VERSION } from './catalogRows.js';
 import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from './nameIndex.js';
+import { HeldNameLookup } from './heldNameLookup.js';
+import type { NameLookup } from './nameLookup.js';
 import type { ImportProgress } from './importProgress.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
@@ -16,10 +18,12 @@ import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './serv
 export class StoredCatalog implements CatalogStore {
   private readonly filters: FilterIndex;
   private readonly names: NameSearch;
+  private readonly lookup: HeldNameLookup;
 
   constructor(private readonly backend: CatalogBackend) {
     this.filters = new FilterIndex(backend);
     this.names = new NameSearch(backend);
+    this.lookup = new HeldNameLookup(backend);
   }
 
   async listSets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
@@ -56,6 +60,10 @@ export class StoredCatalog implements CatalogStore {
     const request = { ...search, limit: search.limit + 1 };
     const rows = NameSearch.answers(search) ? await this.names.page(request) : await this.backend.searchCards(request);
     return pageOf(rows, search.limit, search.offset);
+  }
+
+  nameLookup(version?: string): Promise<NameLookup> {
+    return this.lookup.current(version);
   }
 
   async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {

@@ -176,8 +176,16 @@ export const CardRecord = Type.Object(
 );
 export type CardRecord = Static<typeof CardRecord>;
 
+/** A search's suggestions: on an empty first page only. */
+export const Suggestions = Type.Array(Type.String(), {
+  maxItems: 5,
+  description: 'Only when the first page of a search is empty: up to 5 card names close to q in the language(s) ' +
+    'searched (a typo or two away, or q without a trailing qualifier in parentheses), closest first; filters do not ' +
+    'apply to them. Absent on every other page.',
+});
+
 export const CardList = Type.Object(
-  { data: Type.Array(Card), pagination: Pagination, retrieved_at: RetrievedAt },
+  { data: Type.Array(Card), pagination: Pagination, suggestions: Type.Optional(Suggestions), retrieved_at: RetrievedAt },
   { title: 'CardList', additionalProperties: false },
 );
 /** The single card: a CardWithVariants and the same card in the catalog's other languages. */

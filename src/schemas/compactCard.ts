@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Card, CardList } from './card.js';
+import { Card, CardList, Suggestions } from './card.js';
 import { Pagination, RetrievedAt } from './common.js';
 
 /*
@@ -37,7 +37,7 @@ export type CompactCard = Static<typeof CompactCard>;
 export const COMPACT_CARD_FIELDS = Object.keys(CompactCard.properties) as ReadonlyArray<keyof CompactCard>;
 
 export const CompactCardList = Type.Object(
-  { data: Type.Array(CompactCard), pagination: Pagination, retrieved_at: RetrievedAt },
+  { data: Type.Array(CompactCard), pagination: Pagination, suggestions: Type.Optional(Suggestions), retrieved_at: RetrievedAt },
   { title: 'CompactCardList', additionalProperties: false },
 );
 

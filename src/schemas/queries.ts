@@ -49,6 +49,9 @@ export const CardIdList = Type.Array(Type.String({ pattern: `^${BATCH_ID}$` }), 
   examples: [['en-base1-4', 'fr-base1-4']],
 });
 
+/** A set's printed abbreviation as a parameter may give it. */
+export const SET_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9.:-]{0,11}$';
+
 const closed = (values: readonly string[], description: string, example: string) =>
   Type.Optional(Type.Union(values.map((value) => Type.Literal(value)), { description, examples: [example] }));
 
@@ -76,7 +79,7 @@ export const CardFilterParameters = {
     examples: ['4/102'],
   })),
   set_code: Type.Optional(Type.String({
-    pattern: '^[A-Za-z0-9][A-Za-z0-9.:-]{0,11}$',
+    pattern: SET_CODE_PATTERN,
     description: 'Only cards of sets with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case: the ' +
       '"PAL 185" on a card is set_code=PAL&number=185. The game client\'s promo codes are accepted too (`PR-SV` is ' +
       '`SVP`, `PR-SW` `SWSHP`, `PR-SM` `SMP`, `PR-XY` `XYP`, `PR-BLW` `BWP`). A code that is no set\'s abbreviation ' +

@@ -52,6 +52,8 @@ const BAD_VALUES: BadValue[] = [
   { what: 'empty q', rest: { get: '/v1/cards?q=' }, tool: 'search_cards', args: { q: '' }, message: Q },
   { what: 'q that folds to one character', rest: { get: '/v1/cards?q=a.' }, tool: 'search_cards', args: { q: 'a.' }, message: FOLDED_Q },
   { what: 'q that folds to nothing', rest: { get: '/v1/cards?q=%E2%80%99-' }, tool: 'search_cards', args: { q: '’-' }, message: FOLDED_Q },
+  { what: 'find_card\'s lang', rest: { get: '/v1/cards/named?fuzzy=iono&lang=EN' }, tool: 'find_card', args: { name: 'iono', lang: 'EN' },
+    message: 'lang must be one of: en, ja, fr, it, de, es, ko, pt, zh-tw, id, th, zh-cn, es-mx, ru, pl, nl' },
   { what: 'empty card id', rest: { get: '/v1/cards?id=' }, tool: 'get_card', args: { id: '' }, message: ID },
   { what: 'empty set id', rest: { get: '/v1/sets?id=' }, tool: 'get_set', args: { id: '' }, message: ID },
   { what: 'NUL in a card id', rest: { get: '/v1/cards?id=%00' }, tool: 'get_card', args: { id: '\u0000' }, message: ID },

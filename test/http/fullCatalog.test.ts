@@ -316,4 +316,28 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     const kokeko = await found('カプコケコ', 'ja');
     assert.ok(kokeko.length > 0 && kokeko.every((c) => c.name.startsWith('カプ・コケコ')));
   });
+
+  it('finds the card of a name as people type it, completes names and suggests on an empty search', async () => {
+    const named = async (query: string) => {
+      const { status, body } = await server.get(`/v1/cards/named?${query}`);
+      assert.equal(status, 200, `${query}: ${JSON.stringify(body)}`);
+      return body.data;
+    };
+    assert.equal((await named('fuzzy=charzard')).name, 'Charizard');
+    assert.equal((await named('fuzzy=pikachu%20v%20max')).name, 'Pikachu VMAX');
+    assert.equal((await named('fuzzy=lugia%20v%20star')).name, 'Lugia VSTAR');
+    assert.equal((await named('fuzzy=boss%20orders')).name, 'Boss\'s Orders');
+    assert.equal((await named('fuzzy=professors%20research')).name, 'Professor\'s Research');
+    assert.equal((await named('fuzzy=Boss\'s%20Orders%20(Ghetsis)')).name, 'Boss\'s Orders');
+    assert.equal((await named('exact=iono')).name, 'Iono');
+    assert.equal((await named('fuzzy=glurack&lang=de')).name, 'Glurak');
+    assert.equal((await named('fuzzy=charizard&set_code=BS')).id, 'en-base1-4');
+    const ambiguous = await server.get('/v1/cards/named?fuzzy=chariz');
+    assert.equal(ambiguous.status, 404);
+    assert.ok(ambiguous.body.candidates.length === 20 && ambiguous.body.candidates[0] === 'Charizard', ambiguous.body.candidates);
+    const completed = (await server.get('/v1/cards/autocomplete?q=pika')).body.data;
+    assert.equal(completed[0], 'Pikachu');
+    assert.equal(completed.length, 20);
+    assert.deepEqual((await server.get('/v1/cards?q=charzard&lang=en')).body.suggestions.slice(0, 1), ['Charizard']);
+  });
 });

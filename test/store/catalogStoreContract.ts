@@ -223,6 +223,25 @@ export function catalogStoreContract(
       assert.deepEqual(await ids('ブバ'), [], 'the prolonged sound mark ー is part of the name');
     });
 
+    it('holds each distinct name per language with its printings and newest printing, read again after each import', async () => {
+      await store.replaceCatalog({
+        sets: [set('en-a', '2020-01-01'), set('en-b', '2022-01-01'), set('de-a', '2020-01-01', 'de')],
+        cards: [card('en-a', '1', 'Mewtwo GX'), card('en-b', '7', 'Mewtwo-GX'), card('en-b', '2', 'Mewtwo-GX'),
+          card('en-a', '2', 'Iono'), card('de-a', '1', 'Mewtwo-GX')],
+      });
+      const spelled = (lookup: Awaited<ReturnType<CatalogStore['nameLookup']>>) => Array.from({ length: lookup.size }, (_, entry) =>
+        [lookup.languages[entry], lookup.keys[entry], lookup.names[entry], lookup.printings[entry], lookup.newestIds[entry]]);
+      const first = await store.nameLookup();
+      assert.deepEqual(spelled(first), [
+        ['de', 'mewtwogx', 'Mewtwo-GX', 1, 'de-a-1'],
+        ['en', 'iono', 'Iono', 1, 'en-a-2'],
+        ['en', 'mewtwogx', 'Mewtwo-GX', 3, 'en-b-2'],
+      ]);
+      assert.equal(await store.nameLookup(), first, 'kept while the catalog is the same');
+      await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Lugia VSTAR')] });
+      assert.deepEqual(spelled(await store.nameLookup()), [['en', 'lugiavstar', 'Lugia VSTAR', 1, 'en-a-1']]);
+    });
+
     it('links the single card and the single set to their TCGdex id in the other languages, and only them', async () => {
       await store.replaceCatalog({
         sets: [set('de-base1', '1999-01-09', 'de'), set('zh-tw-base1', null, 'zh-tw'), set('en-base1', '1999-01-09'),
