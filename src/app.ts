@@ -18,6 +18,7 @@ import { DEFAULT_CATALOG_CACHE_MB, DEFAULT_UNKEYED_REQUESTS_PER_MINUTE, type Con
 import { UnkeyedThrottle } from './edge/unkeyedThrottle.js';
 import { openApiOptions } from './openapi/document.js';
 import { cardRoutes } from './routes/cards.js';
+import { changeRoutes } from './routes/changes.js';
 import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, setUnkeyedRateLimitHeaders));
     await keyed.register(setRoutes, { queries });
     await keyed.register(cardRoutes, { queries });
+    await keyed.register(changeRoutes, { queries });
   });
   await app.register(keyRoutes, { access: deps.access, metrics });
   await app.register(healthRoutes, { store: deps.store, access: deps.access });

@@ -2,6 +2,7 @@ import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
+import type { StoredChanges } from './changesFeed.js';
 import type { CardNames } from './nameIndex.js';
 import type { StoredCard, StoredSingleCard } from './servedJson.js';
 
@@ -56,8 +57,10 @@ export interface CatalogBackend {
   searchCards(search: CardSearch): Promise<StoredRows>;
 
   /**
-   * Makes the tables equal to `rows` in one transaction (upsert, then delete what is gone):
-   * readers see the old catalog until it commits, and a failure leaves it intact.
+   * Makes the tables equal to `rows` in one transaction, writing only the rows that differ from
+   * what is stored (planCatalogWrite) and appending the answers that changed to the changes feed:
+   * readers see the old catalog until it commits, and a failure leaves it intact. A new
+   * catalog_version only when a row was written; imported_at always (the retrieval).
    */
   writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts>;
   /**
@@ -70,7 +73,7 @@ export interface CatalogBackend {
   rowsVersion(): Promise<number>;
   /**
    * catalog_meta's catalog_version, a random stamp that writeCatalog and rewriteCatalog store in
-   * their transaction ('' before the first of them); read where the request path reads.
+   * their transaction when they write a row ('' before the first of them); read where the request path reads.
    */
   catalogVersion(): Promise<string>;
   /** catalog_meta's imported_at: when writeCatalog last stored an import (ISO 8601); null before the first. */
@@ -80,6 +83,8 @@ export interface CatalogBackend {
   counts(): Promise<CatalogCounts>;
   /** The counts, the distinct languages of the sets (any order) and catalog_meta's catalog_version and imported_at. */
   summary(): Promise<StoredSummary>;
+  /** The changes feed after `afterSeq`, up to `limit` changes, with its epoch and bounds, from one snapshot. */
+  changesSince(afterSeq: number, limit: number): Promise<StoredChanges>;
   /** Set documents, newest first. */
   setDocs(): AsyncIterable<string>;
   /** Card documents, in search order, from one snapshot. */

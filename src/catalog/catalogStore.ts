@@ -2,6 +2,7 @@ import type { Language } from '../schemas/common.js';
 import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
+import type { StoredChanges } from './changesFeed.js';
 
 /**
  * JSON text of a T, exactly as it goes on the wire. Stores keep each record serialized so the
@@ -78,8 +79,10 @@ export interface CatalogStore {
   searchCards(search: CardSearch): Promise<Page<Card>>;
 
   /**
-   * Makes the catalog equal to `catalog` in one transaction (upsert, then delete what is gone):
-   * readers see the old catalog until it commits, and a failure leaves it intact.
+   * Makes the catalog equal to `catalog` in one transaction, writing only what differs from what is
+   * stored and recording each card or set whose answer changed in the changes feed: readers see the
+   * old catalog until it commits, and a failure leaves it intact. Always a new retrieval (importedAt);
+   * a new catalogVersion only when something was written.
    */
   replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts>;
   /**
@@ -89,7 +92,8 @@ export interface CatalogStore {
    */
   rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null>;
   /**
-   * A stamp that every import and every rebuild changes, whichever process wrote it; cheap enough
+   * A stamp that every import that changes the catalog, and every rebuild, changes, whichever process
+   * wrote it (an import that changes nothing keeps it, and moves importedAt only); cheap enough
    * to read several times a second. Caches of the catalog's answers drop them when it changes.
    */
   catalogVersion(): Promise<string>;
@@ -100,6 +104,8 @@ export interface CatalogStore {
   counts(): Promise<CatalogCounts>;
   /** The counts, the languages, the version and the import time, read together. */
   summary(): Promise<CatalogSummary>;
+  /** The changes feed after `afterSeq`, up to `limit` changes, with its epoch and bounds (changesFeed.ts), from one snapshot. */
+  changesSince(afterSeq: number, limit: number): Promise<StoredChanges>;
   exportSets(): AsyncIterable<CardSet>;
   exportCards(): AsyncIterable<CardWithVariants>;
   /** True while the store answers. */

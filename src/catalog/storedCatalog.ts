@@ -7,6 +7,7 @@ import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRe
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from './nameIndex.js';
 import type { ImportProgress } from './importProgress.js';
+import type { StoredChanges } from './changesFeed.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
 /**
@@ -92,6 +93,10 @@ export class StoredCatalog implements CatalogStore {
   async summary(): Promise<CatalogSummary> {
     const stored = await this.backend.summary();
     return { ...stored, languages: LANGUAGES.filter((language) => stored.languages.includes(language)) };
+  }
+
+  changesSince(afterSeq: number, limit: number): Promise<StoredChanges> {
+    return this.backend.changesSince(afterSeq, limit);
   }
 
   async *exportSets(): AsyncIterable<CardSet> {

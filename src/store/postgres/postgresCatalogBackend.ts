@@ -9,7 +9,8 @@ import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { hasFacets, searchStatement } from './searchStatement.js';
 import { createPool, poolAnswers, type PoolSettings } from './pool.js';
-import { storedRowsVersion, writeCatalog } from './writeCatalog.js';
+import { storedRowsVersion, writeCatalog, type WriteOutcome } from './writeCatalog.js';
+import type { StoredChange, StoredChanges } from '../../catalog/changesFeed.js';
 import { DEFAULT_POOL_SIZE } from './defaults.js';
 
 export interface PostgresCatalogBackendOptions {
@@ -87,6 +88,12 @@ const SUMMARY = `
     coalesce((SELECT array_agg(DISTINCT lang) FROM sets), '{}') AS languages,
     coalesce((SELECT value FROM catalog_meta WHERE key = 'catalog_version'), '') AS version,
     (SELECT value FROM catalog_meta WHERE key = 'imported_at') AS "importedAt"`;
+
+const metaOr = (key: string, otherwise: string) => `coalesce((SELECT value FROM catalog_meta WHERE key = '${key}'), '${otherwise}')`;
+const CHANGES_SINCE = `
+  SELECT ${metaOr('changes_epoch', '')} AS epoch, ${metaOr('changes_last_seq', '0')} AS last_seq,
+    ${metaOr('changes_pruned_through', '0')} AS pruned_through,
+    (SELECT json_agg(c ORDER BY c.seq) FROM (SELECT seq, type, id, change, at FROM catalog_changes WHERE seq > $1 ORDER BY seq LIMIT $2) c) AS changes`;
 
 /** The catalog's tables in PostgreSQL: SQL only, on rows the catalog built. Any number of service instances may share one database. */
 export class PostgresCatalogBackend implements CatalogBackend {
@@ -213,17 +220,18 @@ export class PostgresCatalogBackend implements CatalogBackend {
 
   private async write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): Promise<CatalogCounts | null> {
     const client = await this.primary.connect();
-    let counts: CatalogCounts | null;
+    let outcome: WriteOutcome | null;
     try {
       await client.query('BEGIN');
-      counts = await writeCatalog(client, rows, progress, replacing);
-      await client.query(counts ? 'COMMIT' : 'ROLLBACK');
+      outcome = await writeCatalog(client, rows, progress, replacing);
+      await client.query(outcome ? 'COMMIT' : 'ROLLBACK');
       client.release();
     } catch (error) {
       await endTransaction(client);
       throw error;
     }
-    if (!counts) return null;
+    if (!outcome) return null;
+    if (!outcome.wroteRows) return outcome.counts;
     // After a large write, searches would wade through dead rows and GIN pending lists, count
     // bigrams from the heap (no visibility map yet) and plan without statistics until autovacuum
     // came by: tidy up now. VACUUM cannot run inside the import's transaction, and a failure here
@@ -231,7 +239,19 @@ export class PostgresCatalogBackend implements CatalogBackend {
     progress?.('vacuum', 0, 1);
     await this.primary.query('VACUUM (ANALYZE) sets, cards, card_name_bigrams, card_facets').catch(() => undefined);
     progress?.('vacuum', 1, 1);
-    return counts;
+    return outcome.counts;
+  }
+
+  /** From the pool that serves reads, in one statement (one snapshot), like the answers it goes with. */
+  async changesSince(afterSeq: number, limit: number): Promise<StoredChanges> {
+    const { rows } = await this.reads.query<{ epoch: string; last_seq: string; pruned_through: string; changes: StoredChange[] | null }>({
+      name: 'changes_since', text: CHANGES_SINCE, values: [afterSeq, limit],
+    });
+    const row = rows[0]!;
+    return {
+      epoch: row.epoch, lastSeq: Number(row.last_seq), prunedThrough: Number(row.pruned_through),
+      changes: (row.changes ?? []).map((change) => ({ ...change, seq: Number(change.seq) })),
+    };
   }
 
   /** From the primary, like counts(). */
