@@ -1,5 +1,6 @@
 import proxyAddr from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
+import path from 'node:path';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './store/postgres/defaults.js';
 import { DEFAULT_READ_WORKERS } from './store/sqlite/defaults.js';
 
@@ -21,6 +22,11 @@ export interface Config {
   metrics: { port: number; host: string } | null;
   /** How the stores are opened (openCatalogStore, openAccessStore). */
   store: StoreOptions;
+  /**
+   * BULK_DIR: where the bulk files are built and served from. By default a directory beside the
+   * SQLite file (`var/catalog.db` → `var/catalog.bulk`), or `./var/bulk` with PostgreSQL.
+   */
+  bulkDir: string;
 }
 
 /** The stores' settings; those of the other kind of database than DATABASE_URL's are checked but unused. */
@@ -62,7 +68,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const metrics = metricsListener(env, port);
-  return { port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics, store: storeOptions(env) };
+  return {
+    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics, store: storeOptions(env),
+    bulkDir: bulkDir(env.BULK_DIR, databaseUrl),
+  };
+}
+
+/** BULK_DIR, or the default beside the SQLite file (`./var/bulk` with PostgreSQL). */
+export function bulkDir(raw: string | undefined, databaseUrl: string): string {
+  if (raw !== undefined && raw.trim() !== '') return raw.trim();
+  if (!databaseUrl.startsWith('file:')) return './var/bulk';
+  const file = databaseUrl.slice('file:'.length);
+  if (file === ':memory:') return './var/bulk';
+  const extension = path.extname(file);
+  return `${extension ? file.slice(0, -extension.length) : file}.bulk`;
 }
 
 /** A port number from 0 (any free port) to 65535; undefined when the variable is unset or empty. */

@@ -23,6 +23,19 @@ export interface StoredSummary extends CatalogCounts {
   importedAt: string | null;
 }
 
+/** One snapshot of the catalog, as CatalogBackend.readSnapshot gives it. */
+export interface CatalogSnapshot {
+  version: string;
+  importedAt: string | null;
+  /** The changes feed's epoch ('' before the first import) and its last sequence number. */
+  epoch: string;
+  lastSeq: number;
+  /** Pages of sets, newest first: the stored parts of each set's single answer. */
+  sets(): AsyncIterable<Array<{ lang: string; doc: string; cardCount: number; otherLanguages: string }>>;
+  /** Pages of cards in search order: the stored parts of each card's single answer. */
+  cards(): AsyncIterable<Array<StoredSingleCard & { lang: string }>>;
+}
+
 /**
  * What a database (SQLite, PostgreSQL) does for the catalog: it stores ready rows and reads back
  * their text. Ranking, documents, splicing and page arithmetic are the catalog's (StoredCatalog),
@@ -85,6 +98,12 @@ export interface CatalogBackend {
   summary(): Promise<StoredSummary>;
   /** The changes feed after `afterSeq`, up to `limit` changes, with its epoch and bounds, from one snapshot. */
   changesSince(afterSeq: number, limit: number): Promise<StoredChanges>;
+  /**
+   * Reads every set and card of one snapshot through `read` (the bulk files' content): the catalog's
+   * version, retrieval and feed position at that snapshot, and pages of rows, sets by rank and cards
+   * in search order, each page read when asked for, so a whole catalog is never held at once.
+   */
+  readSnapshot<T>(read: (snapshot: CatalogSnapshot) => Promise<T>): Promise<T>;
   /** Set documents, newest first. */
   setDocs(): AsyncIterable<string>;
   /** Card documents, in search order, from one snapshot. */

@@ -62,6 +62,25 @@ export interface CatalogRetrieval {
   importedAt: string | null;
 }
 
+/** A record's single answer (its `data`) and its language. */
+export interface AnswerOf {
+  lang: string;
+  json: string;
+}
+
+/** One snapshot of the catalog's answers, with the version, retrieval and feed position they belong to. */
+export interface AnswerSnapshot {
+  version: string;
+  importedAt: string | null;
+  /** The changes feed's epoch ('' before the first import) and its last sequence number at the snapshot. */
+  epoch: string;
+  lastSeq: number;
+  /** Sets newest first. */
+  sets(): AsyncIterable<AnswerOf[]>;
+  /** Cards newest set first, then set, then number. */
+  cards(): AsyncIterable<AnswerOf[]>;
+}
+
 /** The catalog, as every store (SQLite, PostgreSQL) serves it. */
 export interface CatalogStore {
   listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>>;
@@ -106,6 +125,11 @@ export interface CatalogStore {
   summary(): Promise<CatalogSummary>;
   /** The changes feed after `afterSeq`, up to `limit` changes, with its epoch and bounds (changesFeed.ts), from one snapshot. */
   changesSince(afterSeq: number, limit: number): Promise<StoredChanges>;
+  /**
+   * Every set and card answer of one snapshot, as `GET /v1/sets?id=` and `GET /v1/cards?id=` give
+   * their `data` (the bulk files' content), page by page: never the whole catalog at once.
+   */
+  readSnapshot<T>(read: (snapshot: AnswerSnapshot) => Promise<T>): Promise<T>;
   exportSets(): AsyncIterable<CardSet>;
   exportCards(): AsyncIterable<CardWithVariants>;
   /** True while the store answers. */

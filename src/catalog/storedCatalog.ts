@@ -3,7 +3,7 @@ import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
-import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
+import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from './nameIndex.js';
 import type { ImportProgress } from './importProgress.js';
@@ -99,6 +99,14 @@ export class StoredCatalog implements CatalogStore {
     return this.backend.changesSince(afterSeq, limit);
   }
 
+  readSnapshot<T>(read: (snapshot: AnswerSnapshot) => Promise<T>): Promise<T> {
+    return this.backend.readSnapshot((snapshot) => read({
+      version: snapshot.version, importedAt: snapshot.importedAt, epoch: snapshot.epoch, lastSeq: snapshot.lastSeq,
+      sets: () => mapPages(snapshot.sets(), (set) => ({ lang: set.lang, json: singleSet(set.doc, set.cardCount, set.otherLanguages) })),
+      cards: () => mapPages(snapshot.cards(), (card) => ({ lang: card.lang, json: singleCard(card) })),
+    }));
+  }
+
   async *exportSets(): AsyncIterable<CardSet> {
     for await (const doc of this.backend.setDocs()) yield JSON.parse(doc) as CardSet;
   }
@@ -114,6 +122,10 @@ export class StoredCatalog implements CatalogStore {
   close(): Promise<void> {
     return this.backend.close();
   }
+}
+
+async function* mapPages<R>(pages: AsyncIterable<R[]>, answerOf: (row: R) => AnswerOf): AsyncIterable<AnswerOf[]> {
+  for await (const page of pages) yield page.map(answerOf);
 }
 
 /**

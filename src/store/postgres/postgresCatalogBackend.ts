@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
@@ -271,6 +271,42 @@ export class PostgresCatalogBackend implements CatalogBackend {
   async summary(): Promise<StoredSummary> {
     const { rows } = await this.reads.query<StoredSummary>({ name: 'catalog_summary', text: SUMMARY });
     return rows[0]!;
+  }
+
+  /** One REPEATABLE READ transaction on the primary, paged like cardDocs(). */
+  async readSnapshot<T>(read: (snapshot: CatalogSnapshot) => Promise<T>): Promise<T> {
+    const client = await this.primary.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const { rows: meta } = await client.query<{ key: string; value: string }>(`SELECT key, value FROM catalog_meta
+        WHERE key IN ('catalog_version', 'imported_at', 'changes_epoch', 'changes_last_seq')`);
+      const value = new Map(meta.map(({ key, value }) => [key, value]));
+      async function* pages<R extends { key: number }>(text: string): AsyncIterable<R[]> {
+        for (let after = -1; ;) {
+          const { rows } = await client.query<R>(text, [after, EXPORT_PAGE]);
+          if (rows.length > 0) yield rows;
+          if (rows.length < EXPORT_PAGE) return;
+          after = rows[rows.length - 1]!.key;
+        }
+      }
+      const result = await read({
+        version: value.get('catalog_version') ?? '',
+        importedAt: value.get('imported_at') ?? null,
+        epoch: value.get('changes_epoch') ?? '',
+        lastSeq: Number(value.get('changes_last_seq') ?? 0),
+        sets: () => pages<{ key: number; lang: string; doc: string; otherLanguages: string; cardCount: number }>(`
+          SELECT s.lang, s.doc, s.other_languages AS "otherLanguages", s.rank AS key,
+            (SELECT count(*)::int FROM cards c WHERE c.set_id = s.id) AS "cardCount"
+          FROM sets s WHERE s.rank > $1 ORDER BY s.rank LIMIT $2`),
+        cards: () => pages<StoredSingleCard & { key: number; lang: string }>(`
+          SELECT lang, doc, variants, other_languages AS "otherLanguages", search_order AS key FROM cards
+          WHERE search_order > $1 ORDER BY search_order LIMIT $2`),
+      });
+      await client.query('COMMIT');
+      return result;
+    } finally {
+      await endTransaction(client);
+    }
   }
 
   async *setDocs(): AsyncIterable<string> {

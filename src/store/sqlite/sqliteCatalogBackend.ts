@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
+import { readSqliteSnapshot } from './sqliteSnapshot.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import { planCatalogWrite, writesRows, type StoredHashes } from '../../catalog/catalogDiff.js';
 import type { StoredChanges } from '../../catalog/changesFeed.js';
@@ -79,7 +80,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
   private readonly connection: WatchedFile<Connection>;
   private readonly pool: SqliteReadPool | undefined;
 
-  constructor(file: string, { readWorkers = DEFAULT_READ_WORKERS }: SqliteCatalogOptions = {}) {
+  constructor(private readonly file: string, { readWorkers = DEFAULT_READ_WORKERS }: SqliteCatalogOptions = {}) {
     this.connection = new WatchedFile(file, (mustExist) => connect(file, mustExist), ({ db }) => db.close());
     // After the migrations: the workers' connections are read-only and expect the tables.
     this.pool = file === ':memory:' || readWorkers === 0 ? undefined : new SqliteReadPool(file, readWorkers);
@@ -191,6 +192,12 @@ export class SqliteCatalogBackend implements CatalogBackend {
     } finally {
       db.pragma(`cache_size = ${CATALOG_PAGE_CACHE}`);
     }
+  }
+
+  /** On a read-only connection of its own (sqliteSnapshot.ts), after checking the file is still at its path. */
+  readSnapshot<T>(read: (snapshot: CatalogSnapshot) => Promise<T>): Promise<T> {
+    this.connection.get();
+    return readSqliteSnapshot(this.file, read);
   }
 
   async changesSince(afterSeq: number, limit: number): Promise<StoredChanges> {
