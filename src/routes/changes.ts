@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import { cached } from '../schemas/cachedResponses.js';
-import { ChangesPage, ChangesQuery } from '../schemas/changes.js';
+import { ChangesLimit, ChangesPage, ChangesQuery } from '../schemas/changes.js';
 import { ErrorBody } from '../schemas/common.js';
 import { keyed } from '../schemas/keyedResponses.js';
+import { sendError } from './errors.js';
 import { sendResult } from './sendResult.js';
+
+const CHANGES_LIMIT_MESSAGE = `limit must be an integer from 1 to ${ChangesLimit.maximum}`;
 
 export const changeRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> = async (app, { queries }) => {
   app.get('/v1/changes', {
+    // The shared sentence for `limit` is the lists' (1 to 200): this route says its own.
+    attachValidation: true,
     schema: {
       operationId: 'listChanges',
       summary: 'The cards and sets whose answers changed since a cursor',
@@ -25,5 +30,11 @@ export const changeRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }
         410: { ...ErrorBody, description: 'The cursor cannot be followed here (older than what is kept, or of another catalog database): start again from /v1/bulk.' },
       },
     },
-  }, async (request, reply) => sendResult(reply, await queries.changes(request.query)));
+  }, async (request, reply) => {
+    if (request.validationError) {
+      const message = request.validationError.message;
+      return sendError(reply, 400, message.startsWith('limit ') ? CHANGES_LIMIT_MESSAGE : message);
+    }
+    return sendResult(reply, await queries.changes(request.query));
+  });
 };

@@ -170,6 +170,7 @@ for (const store of STORE_KINDS) {
         const response = await server.get(`/v1/changes${query}`);
         assert.equal(response.status, 400, query);
         assert.match(response.body.error, new RegExp(`\\b${name}\\b`), query);
+        if (name === 'limit') assert.equal(response.body.error, 'limit must be an integer from 1 to 1000');
       }
       const gone = await server.get(`/v1/changes?since=${Buffer.from('1.00000000-0000-4000-8000-000000000000.0').toString('base64url')}`);
       assert.equal(gone.status, 410);
