@@ -42,7 +42,8 @@ export interface ChangesCursor {
 }
 
 const CURSOR_VERSION = '1';
-const CURSOR_TEXT = /^1\.([0-9a-f-]{36})\.(0|[1-9][0-9]{0,14})$/;
+/** The epoch is '' in the cursor of a catalog stored before the feed existed and not imported since. */
+const CURSOR_TEXT = /^1\.((?:[0-9a-f-]{36})?)\.(0|[1-9][0-9]{0,14})$/;
 const BASE64URL = /^[A-Za-z0-9_-]{1,200}$/;
 
 /** The opaque text of a cursor: base64url of its version, the feed's epoch and the sequence number. */
@@ -63,7 +64,7 @@ export function decodeCursor(text: string): ChangesCursor | null {
 /** Why a cursor that decodes cannot be followed, or null when it can. */
 export function cursorRefusal(cursor: ChangesCursor, feed: Omit<StoredChanges, 'changes'>): string | null {
   const restart = 'start again from the bulk files of /v1/bulk and their changes_cursor';
-  if (feed.epoch === '' || cursor.epoch !== feed.epoch) return `since is a cursor of another catalog database: ${restart}`;
+  if (cursor.epoch !== feed.epoch) return `since is a cursor of another catalog database: ${restart}`;
   if (cursor.seq < feed.prunedThrough) return `since is older than the changes kept (${KEEP_DAYS} days and the last ${KEEP_RETRIEVALS} retrievals): ${restart}`;
   if (cursor.seq > feed.lastSeq) return `since is ahead of this catalog (restored from an older backup?): ${restart}`;
   return null;

@@ -137,7 +137,12 @@ for (const kind of STORE_KINDS) {
 
     it('records the first import into an empty store as a baseline: a cursor, no per-record change', async () => {
       assert.equal((await store.changesSince(0, 10)).epoch, '', 'no feed before the first import');
+      // The cursor of a catalog stored before the feed existed (the bulk files of an upgraded database):
+      // nothing to follow until the first import, which starts the feed with a baseline; then 410.
+      const beforeFeed = encodeCursor({ epoch: '', seq: 0 });
+      assert.deepEqual((await feed(beforeFeed)).body.data, []);
       await runImport(path.join(work, 'before'), store);
+      assert.equal((await feed(beforeFeed)).status, 410);
       const stored = await store.changesSince(0, 10);
       assert.match(stored.epoch, /^[0-9a-f-]{36}$/);
       assert.deepEqual([stored.lastSeq, stored.changes], [0, []]);
