@@ -27,6 +27,8 @@ export interface Config {
    * SQLite file (`var/catalog.db` → `var/catalog.bulk`), or `./var/bulk` with PostgreSQL.
    */
   bulkDir: string;
+  /** SYNC_SOURCE and SYNC_EVERY: what the service imports by itself, and how often; null (the default) syncs nothing. */
+  sync: { source: string; everyMs: number } | null;
 }
 
 /** The stores' settings; those of the other kind of database than DATABASE_URL's are checked but unused. */
@@ -71,7 +73,29 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics, store: storeOptions(env),
     bulkDir: bulkDir(env.BULK_DIR, databaseUrl),
+    sync: readSync(env.SYNC_SOURCE, env.SYNC_EVERY),
   };
+}
+
+/** The shortest SYNC_EVERY: a sync of the full catalog takes about a minute on a small machine. */
+export const MIN_SYNC_EVERY_MS = 10_000;
+export const DEFAULT_SYNC_EVERY = '6h';
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** SYNC_SOURCE (anything `npm run import` takes) and SYNC_EVERY (`10s`, `15m`, `6h`, `1d`; at least 10s; 6h by default). */
+export function readSync(source: string | undefined, every: string | undefined): Config['sync'] {
+  const named = source?.trim() ?? '';
+  const interval = every?.trim() ?? '';
+  if (named === '') {
+    if (interval !== '') throw new ConfigError('SYNC_EVERY needs SYNC_SOURCE: a TCGdex dump directory, an export of this service or a TCGdex API URL');
+    return null;
+  }
+  const match = /^([1-9][0-9]{0,6})(s|m|h|d)$/.exec(interval || DEFAULT_SYNC_EVERY);
+  const everyMs = match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : NaN;
+  if (!(everyMs >= MIN_SYNC_EVERY_MS)) {
+    throw new ConfigError(`SYNC_EVERY must be a duration of at least 10s, such as 10s, 15m, 6h or 1d; got "${every}"`);
+  }
+  return { source: named, everyMs };
 }
 
 /** BULK_DIR, or the default beside the SQLite file (`./var/bulk` with PostgreSQL). */

@@ -9,6 +9,7 @@ import type { CacheCounts } from './metrics/prometheusMetrics.js';
 import { openAccessStore, openCatalogStore } from './store/open.js';
 import { seedDemoCatalog } from './importer/demoCatalog.js';
 import { BulkFiles } from './bulk/bulkFiles.js';
+import { SyncScheduler } from './sync/syncScheduler.js';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -45,6 +46,11 @@ async function main(): Promise<void> {
 
   // After the seeding: the files of the catalog served now are built first.
   bulk.start();
+  const sync = config.sync && new SyncScheduler({
+    ...config.sync, env: process.env,
+    log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
+  });
+  sync?.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -64,6 +70,7 @@ async function main(): Promise<void> {
       await app.close();
       clearInterval(reapIdle);
       await metricsServer?.close();
+      await sync?.close();
       await bulk.close();
       answers.close();
       if (config.store.catalogCacheBytes > 0) {

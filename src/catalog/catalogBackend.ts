@@ -23,6 +23,11 @@ export interface StoredSummary extends CatalogCounts {
   importedAt: string | null;
 }
 
+/** A held lock; release() gives it back. */
+export interface SyncLock {
+  release(): Promise<void>;
+}
+
 /** One snapshot of the catalog, as CatalogBackend.readSnapshot gives it. */
 export interface CatalogSnapshot {
   version: string;
@@ -104,6 +109,12 @@ export interface CatalogBackend {
    * in search order, each page read when asked for, so a whole catalog is never held at once.
    */
   readSnapshot<T>(read: (snapshot: CatalogSnapshot) => Promise<T>): Promise<T>;
+  /**
+   * The catalog's sync lock, held until released, or null when another process holds it
+   * (PostgreSQL: a session advisory lock on a connection of its own). SQLite holds none: one
+   * service serves a file, and its writes queue on the file's write lock anyway.
+   */
+  trySyncLock(): Promise<SyncLock | null>;
   /** Set documents, newest first. */
   setDocs(): AsyncIterable<string>;
   /** Card documents, in search order, from one snapshot. */

@@ -3,6 +3,7 @@ import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
 import type { StoredChanges } from './changesFeed.js';
+import type { SyncLock } from './catalogBackend.js';
 
 /**
  * JSON text of a T, exactly as it goes on the wire. Stores keep each record serialized so the
@@ -130,6 +131,8 @@ export interface CatalogStore {
    * their `data` (the bulk files' content), page by page: never the whole catalog at once.
    */
   readSnapshot<T>(read: (snapshot: AnswerSnapshot) => Promise<T>): Promise<T>;
+  /** The lock that lets one process at a time sync the catalog (CatalogBackend.trySyncLock); null while another holds it. */
+  trySyncLock(): Promise<SyncLock | null>;
   exportSets(): AsyncIterable<CardSet>;
   exportCards(): AsyncIterable<CardWithVariants>;
   /** True while the store answers. */

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../schemas/common.js';
 import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
-import type { CatalogBackend, StoredRows } from './catalogBackend.js';
+import type { CatalogBackend, StoredRows, SyncLock } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
 import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
 import { FilterIndex } from './filterIndex.js';
@@ -105,6 +105,10 @@ export class StoredCatalog implements CatalogStore {
       sets: () => mapPages(snapshot.sets(), (set) => ({ lang: set.lang, json: singleSet(set.doc, set.cardCount, set.otherLanguages) })),
       cards: () => mapPages(snapshot.cards(), (card) => ({ lang: card.lang, json: singleCard(card) })),
     }));
+  }
+
+  trySyncLock(): Promise<SyncLock | null> {
+    return this.backend.trySyncLock();
   }
 
   async *exportSets(): AsyncIterable<CardSet> {

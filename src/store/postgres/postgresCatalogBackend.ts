@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary, SyncLock } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
@@ -307,6 +307,32 @@ export class PostgresCatalogBackend implements CatalogBackend {
     } finally {
       await endTransaction(client);
     }
+  }
+
+  /** A session advisory lock on a connection of its own from the primary's pool, given back with the lock. */
+  async trySyncLock(): Promise<SyncLock | null> {
+    const client = await this.primary.connect();
+    try {
+      const { rows } = await client.query<{ got: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('catalog_sync', 0)) AS got`);
+      if (!rows[0]!.got) {
+        client.release();
+        return null;
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    return {
+      release: async () => {
+        try {
+          await client.query(`SELECT pg_advisory_unlock(hashtextextended('catalog_sync', 0))`);
+          client.release();
+        } catch (error) {
+          // Discarded: closing the connection gives the lock back.
+          client.release(error instanceof Error ? error : true);
+        }
+      },
+    };
   }
 
   async *setDocs(): AsyncIterable<string> {

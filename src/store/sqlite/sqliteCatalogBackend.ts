@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary, SyncLock } from '../../catalog/catalogBackend.js';
 import { readSqliteSnapshot } from './sqliteSnapshot.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import { planCatalogWrite, writesRows, type StoredHashes } from '../../catalog/catalogDiff.js';
@@ -198,6 +198,11 @@ export class SqliteCatalogBackend implements CatalogBackend {
   readSnapshot<T>(read: (snapshot: CatalogSnapshot) => Promise<T>): Promise<T> {
     this.connection.get();
     return readSqliteSnapshot(this.file, read);
+  }
+
+  /** Always granted: one service serves a file, and writes queue on the file's write lock. */
+  async trySyncLock(): Promise<SyncLock> {
+    return { release: async () => undefined };
   }
 
   async changesSince(afterSeq: number, limit: number): Promise<StoredChanges> {
