@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { CatalogStore } from '../catalog/catalogStore.js';
+import type { ChangeCounts, ServiceMetrics, SyncOutcome } from '../metrics/serviceMetrics.js';
 
 /** What the import CLI exits with under --sync when another process holds the sync lock (EX_TEMPFAIL). */
 export const SYNC_HELD_EXIT_CODE = 75;
@@ -7,13 +9,13 @@ export const SYNC_HELD_EXIT_CODE = 75;
 const OUTPUT_TAIL = 4000;
 const IMPORT_CLI = fileURLToPath(new URL('../cli/import.js', import.meta.url));
 
-export type SyncOutcome = 'synced' | 'skipped' | 'failed';
-
 export interface SyncRun {
   outcome: SyncOutcome;
   ms: number;
   /** The end of what the sync wrote (its summary, or why it failed). */
   output: string;
+  /** The changes the feed recorded while it ran (all zero unless synced). */
+  changes: ChangeCounts;
 }
 
 export interface SyncSchedulerOptions {
@@ -23,6 +25,9 @@ export interface SyncSchedulerOptions {
   /** The environment of the sync's process (DATABASE_URL and the stores' settings): the service's own. */
   env: NodeJS.ProcessEnv;
   log: { info(message: string): void; error(message: string): void };
+  /** The catalog the sync writes: its changes feed tells what a sync changed. */
+  store: Pick<CatalogStore, 'changesSince'>;
+  metrics?: ServiceMetrics;
 }
 
 /**
@@ -69,7 +74,47 @@ export class SyncScheduler {
     await this.running;
   }
 
-  private sync(): Promise<SyncRun> {
+  private async sync(): Promise<SyncRun> {
+    const feedBefore = await this.feedHead();
+    const run = await this.runChild();
+    if (run.outcome === 'synced' && feedBefore !== null) run.changes = await this.changesAfter(feedBefore).catch(() => run.changes);
+    const { changes } = run;
+    if (run.outcome === 'failed') {
+      this.options.log.error(`sync of ${this.options.source} failed after ${run.ms} ms (${run.why}); ` +
+        `the catalog stays as it was, the next sync is in ${Math.round(this.options.everyMs / 1000)} s: ${run.output.slice(-600)}`);
+    } else if (run.outcome === 'skipped') {
+      this.options.log.info(`sync of ${this.options.source} skipped in ${run.ms} ms: another instance is syncing`);
+    } else {
+      this.options.log.info(`sync of ${this.options.source} synced in ${run.ms} ms: ${changes.added} added, ${changes.changed} changed, ` +
+        `${changes.removed} removed; ${lastLine(run.output)}`);
+    }
+    this.options.metrics?.syncFinished(run.outcome, run.ms / 1000, changes);
+    return { outcome: run.outcome, ms: run.ms, output: run.output, changes };
+  }
+
+  /** The feed's last sequence number and epoch now; null when it cannot be read. */
+  private async feedHead(): Promise<{ epoch: string; seq: number } | null> {
+    try {
+      const { epoch, lastSeq } = await this.options.store.changesSince(Number.MAX_SAFE_INTEGER, 1);
+      return { epoch, seq: lastSeq };
+    } catch {
+      return null;
+    }
+  }
+
+  /** The changes recorded after `head`, by kind (none when the feed began anew meanwhile: a baseline). */
+  private async changesAfter(head: { epoch: string; seq: number }): Promise<ChangeCounts> {
+    const counts: ChangeCounts = { added: 0, changed: 0, removed: 0 };
+    for (let after = head.seq; ;) {
+      const page = await this.options.store.changesSince(after, 1000);
+      if (page.epoch !== head.epoch) return counts;
+      for (const change of page.changes) counts[change.change] += 1;
+      if (page.changes.length < 1000) return counts;
+      after = page.changes.at(-1)!.seq;
+    }
+  }
+
+  private runChild(): Promise<Omit<SyncRun, 'changes'> & { changes: ChangeCounts; why: string }> {
     const started = performance.now();
     return new Promise((resolve) => {
       let output = '';
@@ -89,15 +134,7 @@ export class SyncScheduler {
         this.child = undefined;
         const ms = Math.round(performance.now() - started);
         const outcome: SyncOutcome = code === 0 ? 'synced' : code === SYNC_HELD_EXIT_CODE ? 'skipped' : 'failed';
-        const run = { outcome, ms, output: output.trim() };
-        if (outcome === 'failed') {
-          this.options.log.error(`sync of ${this.options.source} failed after ${ms} ms (${why ?? `exit code ${code}`}); ` +
-            `the catalog stays as it was, the next sync is in ${Math.round(this.options.everyMs / 1000)} s: ${run.output.slice(-600)}`);
-        } else {
-          const summary = outcome === 'skipped' ? 'skipped: another instance is syncing' : lastLine(run.output);
-          this.options.log.info(`sync of ${this.options.source} ${outcome} in ${ms} ms: ${summary}`);
-        }
-        resolve(run);
+        resolve({ outcome, ms, output: output.trim(), changes: { added: 0, changed: 0, removed: 0 }, why: why ?? `exit code ${code}` });
       };
       child.once('error', (error) => finish(null, error.message));
       // 'close': after the output was read to its end.

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ConfigError, readSync } from '../../src/config.js';
+import { PrometheusMetrics } from '../../src/metrics/prometheusMetrics.js';
 import { SyncScheduler, type SyncRun } from '../../src/sync/syncScheduler.js';
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
@@ -33,8 +34,9 @@ for (const store of STORE_KINDS) {
     let server: RunningServer;
     let work: string;
     const logged: string[] = [];
+    const metrics = new PrometheusMetrics();
     const scheduler = (dir: string) => new SyncScheduler({
-      source: dir, everyMs: 3600_000, env: { ...process.env, DATABASE_URL: server.databaseUrl },
+      source: dir, everyMs: 3600_000, env: { ...process.env, DATABASE_URL: server.databaseUrl }, store: server.catalogStore, metrics,
       log: { info: (message) => logged.push(`info ${message}`), error: (message) => logged.push(`error ${message}`) },
     });
     /** The card as the API answers it, once the server has dropped the answers of the catalog it replaced (within 1 s). */
@@ -67,11 +69,13 @@ for (const store of STORE_KINDS) {
       const cursorBefore = (await server.catalogStore.changesSince(Number.MAX_SAFE_INTEGER, 1)).lastSeq;
 
       await dump('source', 130, ['3']);
-      assert.equal((await sync.runOnce()).outcome, 'synced');
+      const edited = await sync.runOnce();
+      assert.equal(edited.outcome, 'synced');
+      assert.deepEqual(edited.changes, { added: 1, changed: 1, removed: 1 });
       assert.equal((await cardWithin('en-base1-1', (body) => body.data?.hp === 130)).data.hp, 130, 'the edit is served');
       const changes = (await server.catalogStore.changesSince(cursorBefore, 100)).changes.map((c) => `${c.change} ${c.id}`);
       assert.deepEqual(changes, ['changed en-base1-1', 'added en-base1-3', 'removed en-base1-2']);
-      assert.match(logged.at(-1)!, /^info sync of .* synced in \d+ ms: The catalog now holds 1 sets and 2 cards\.$/);
+      assert.match(logged.at(-1)!, /^info sync of .* synced in \d+ ms: 1 added, 1 changed, 1 removed; The catalog now holds 1 sets and 2 cards\.$/);
 
       const version = await server.catalogStore.catalogVersion();
       const retrieval = await server.catalogStore.importedAt();
@@ -80,6 +84,18 @@ for (const store of STORE_KINDS) {
       assert.equal(await server.catalogStore.catalogVersion(), version, 'an unchanged source keeps the version');
       assert.notEqual(await server.catalogStore.importedAt(), retrieval, 'and is a new retrieval');
       assert.equal((await server.catalogStore.changesSince(Number.MAX_SAFE_INTEGER, 1)).lastSeq, head, 'and records nothing');
+
+      // The operator's view: /healthz names the catalog served, the metrics count the syncs and their changes.
+      const health = await fetch(`${server.baseUrl}/healthz`).then((response) => response.json());
+      assert.deepEqual(health, { status: 'ok', catalog_version: version, retrieved_at: await server.catalogStore.importedAt() });
+      const text = await metrics.registry.metrics();
+      assert.match(text, /^tcg_syncs_total\{result="synced"\} 3$/m);
+      assert.match(text, /^tcg_sync_duration_seconds_count 3$/m);
+      for (const change of ['added', 'changed', 'removed'] as const) {
+        const total = first.changes[change] + edited.changes[change];
+        assert.match(text, new RegExp(`^tcg_catalog_changes_total\\{change="${change}"\\} ${total}$`, 'm'));
+      }
+      assert.ok(first.changes.removed > 0, 'the first sync replaced the demo catalog');
     });
 
     it('a failed sync (the source gone) keeps the catalog, is logged, and the next one works again', async () => {
@@ -100,7 +116,7 @@ for (const store of STORE_KINDS) {
       try {
         const skipped = await scheduler(path.join(work, 'source')).runOnce();
         assert.equal(skipped.outcome, 'skipped', skipped.output);
-        assert.match(logged.at(-1)!, /skipped: another instance is syncing/);
+        assert.match(logged.at(-1)!, /skipped in \d+ ms: another instance is syncing/);
       } finally {
         await lock.release();
       }

@@ -134,7 +134,7 @@ export interface paths {
         };
         /**
          * Whether the service and its store answer
-         * @description For load balancers and uptime checks: 200 while both the catalog and the keys can be read, 503 otherwise. Needs no key and counts against no quota.
+         * @description For load balancers and uptime checks: 200 while both the catalog and the keys can be read, with the catalog version served and its retrieved_at; 503 otherwise. Needs no key and counts against no quota.
          */
         get: operations["health"];
         put?: never;
@@ -1540,6 +1540,9 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
+                        /** @description The catalog version served (a stamp each import or sync that changes the catalog changes); empty before the first. */
+                        catalog_version: string;
+                        retrieved_at: string | null;
                     };
                 };
             };
