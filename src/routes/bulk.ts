@@ -48,6 +48,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ bulk: BulkFiles | null; ans
           200: { description: 'The whole file, as stored.', content: { 'application/json': { schema: BulkFileBody } } },
           206: { description: 'The bytes of the Range asked for, of the uncompressed file.', content: { 'application/json': { schema: Type.String() } } },
           ...cached.responses,
+          400: { ...ErrorBody, description: 'The version or the file name is not of the form a url gives.' },
           ...keyed.responses,
           404: { ...ErrorBody, description: 'No such file: its version is no longer kept (see /v1/bulk), or the name is unknown.' },
           416: { ...ErrorBody, description: 'The Range is outside the file.' },

@@ -1278,6 +1278,28 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The version or the file name is not of the form a url gives. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
             /** @description The API key is missing, malformed, unknown or revoked. */
             401: {
                 headers: {
