@@ -48,6 +48,12 @@ export class TestOAuthProvider implements OAuthClientProvider {
     this.authorizationUrl = url;
   }
 
+  /** What the SDK drops when the server refuses a grant (a refresh token of a revoked key, say), as a real client would. */
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'all' || scope === 'tokens') this.saved = undefined;
+    if (scope === 'all' || scope === 'client') this.client = undefined;
+  }
+
   saveCodeVerifier(verifier: string): void {
     this.verifier = verifier;
   }
