@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PROTECTED_RESOURCE_METADATA_PATH } from '../mcp/keyChallenge.js';
 import { SCOPE } from '../oauth/oauthService.js';
+import { MalformedPathResponse } from '../schemas/common.js';
 import { AuthorizationServerMetadata, ProtectedResourceMetadata } from '../schemas/oauth.js';
 
 /**
@@ -36,7 +37,7 @@ export const oauthMetadataRoutes: FastifyPluginAsyncTypebox<{ publicBaseUrl: str
       schema: {
         operationId, tags: ['oauth'], security: [],
         summary: 'OAuth protected resource metadata of /mcp (RFC 9728)',
-        response: { 200: ProtectedResourceMetadata },
+        response: { 200: ProtectedResourceMetadata, 400: MalformedPathResponse },
       },
     }, async (_request, reply) => reply.header('Cache-Control', 'public, max-age=3600').send(resource));
   }
@@ -44,7 +45,7 @@ export const oauthMetadataRoutes: FastifyPluginAsyncTypebox<{ publicBaseUrl: str
     schema: {
       operationId: 'getAuthorizationServerMetadata', tags: ['oauth'], security: [],
       summary: 'OAuth authorization server metadata (RFC 8414)',
-      response: { 200: AuthorizationServerMetadata },
+      response: { 200: AuthorizationServerMetadata, 400: MalformedPathResponse },
     },
   }, async (_request, reply) => reply.header('Cache-Control', 'public, max-age=3600').send(server));
 };
