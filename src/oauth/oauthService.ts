@@ -149,7 +149,7 @@ export class OAuthService {
   async exchangeCode(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
     const code = params.code === undefined ? null : this.tokens.open(params.code, 'code');
     if (!code) return fail('invalid_grant', 'the code is not valid or has expired');
-    if (params.client_id !== undefined && params.client_id !== code.cid) return fail('invalid_grant', 'the code was issued to another client');
+    if (params.client_id !== code.cid) return fail('invalid_grant', 'client_id must be the client the code was issued to');
     if (params.redirect_uri !== code.ru) return fail('invalid_grant', 'redirect_uri must be the one the code was issued for');
     if (params.code_verifier === undefined || !VERIFIER.test(params.code_verifier) || !sameText(s256(params.code_verifier), code.cc as string)) {
       return fail('invalid_grant', 'the code_verifier does not match the code_challenge');
@@ -161,7 +161,7 @@ export class OAuthService {
   async refresh(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
     const grant = params.refresh_token === undefined ? null : this.tokens.open(params.refresh_token, 'refresh');
     if (!grant) return fail('invalid_grant', 'the refresh token is not valid or has expired');
-    if (params.client_id !== undefined && params.client_id !== grant.cid) return fail('invalid_grant', 'the refresh token was issued to another client');
+    if (params.client_id !== grant.cid) return fail('invalid_grant', 'client_id must be the client the refresh token was issued to');
     // Rotation: each refresh token works once; its successor comes with the new access token.
     if (!this.spend(grant)) return fail('invalid_grant', 'the refresh token was already used');
     return this.tokensFor(grant.kh as string, grant.cid as string);

@@ -203,6 +203,11 @@ for (const store of STORE_KINDS) {
       assert.equal(replay.status, 400);
       assert.equal(replay.body.error, 'invalid_grant');
       assert.equal((await token({ grant_type: 'password', username: 'a' })).body.error, 'unsupported_grant_type');
+      const other = await signIn(key);
+      const otherClient = (await register()).body.client_id as string;
+      assert.equal((await exchange(otherClient, other.code, other.verifier)).body.error, 'invalid_grant', 'another client\'s code');
+      assert.equal((await token({ grant_type: 'authorization_code', code: other.code, code_verifier: other.verifier, redirect_uri: TEST_REDIRECT_URI })).body.error,
+        'invalid_grant', 'no client_id');
     });
 
     test('the access token counts on its key\'s monthly quota as the key does, and dies with the key; so does its refresh token', async () => {
