@@ -41,6 +41,7 @@ const allowAll: AccessControl = {
   tokens: new AccessTokens(),
   activeKeyHash: async () => null,
   isActiveKeyHash: async () => true,
+  spendGrant: async () => true,
   ping: async () => true,
 };
 

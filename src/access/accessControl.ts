@@ -55,6 +55,8 @@ export interface AccessControl {
   readonly tokens: AccessTokens;
   /** The hash of `key` if it is a known, unrevoked key (OAuth binds its grants to it); null otherwise. */
   activeKeyHash(key: string): Promise<string | null>;
+  /** Marks a single-use OAuth grant used, on every instance at once; false when it already was (AccessStore.spendGrant). */
+  spendGrant(grantId: string, expiresAt: number): Promise<boolean>;
   /** Whether the key of this hash is known and unrevoked, counting nothing. */
   isActiveKeyHash(keyHash: string): Promise<boolean>;
   /** Whether keys and usage can be read and counted now (for /healthz); never throws. */

@@ -41,6 +41,10 @@ export class AccessService implements AccessControl {
     return await this.isActiveKeyHash(keyHash) ? keyHash : null;
   }
 
+  spendGrant(grantId: string, expiresAt: number): Promise<boolean> {
+    return this.store.spendGrant(grantId, expiresAt, this.tokens.nowSeconds());
+  }
+
   async isActiveKeyHash(keyHash: string): Promise<boolean> {
     const key = await this.store.findKeyByHash(keyHash);
     return key !== null && key.revokedAt === null;

@@ -2,12 +2,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Sealed } from '../access/accessTokens.js';
 import { redirectUriProblem } from './redirectUris.js';
-import { SpentGrants } from './spentGrants.js';
 
 /**
  * OAuth 2.1 for the MCP endpoint (the MCP authorization spec): public clients registered
  * dynamically, the authorization code grant with PKCE (S256 only), refresh tokens rotated on every
- * use. Every grant is sealed (AccessTokens.seal), so nothing but the spent single-use ids is kept;
+ * use. Every grant is sealed (AccessTokens.seal), so nothing but the spent single-use ids is kept
+ * (in the access store, shared by every instance);
  * access tokens and refresh tokens are bound to one of our keys and refused once it is revoked.
  * No HTTP here: the routes (routes/oauth*.ts) parse, this decides.
  */
@@ -66,8 +66,6 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export class OAuthService {
-  private readonly spent = new SpentGrants();
-
   constructor(private readonly access: AccessControl, private readonly publicBaseUrl: string) {}
 
   /** The resource the tokens are for (RFC 8707, RFC 9728's `resource`). */
@@ -154,7 +152,7 @@ export class OAuthService {
     if (params.code_verifier === undefined || !VERIFIER.test(params.code_verifier) || !sameText(s256(params.code_verifier), code.cc as string)) {
       return fail('invalid_grant', 'the code_verifier does not match the code_challenge');
     }
-    if (!this.spend(code)) return fail('invalid_grant', 'the code was already used');
+    if (!await this.spend(code)) return fail('invalid_grant', 'the code was already used');
     return this.tokensFor(code.kh as string, code.cid as string);
   }
 
@@ -163,7 +161,7 @@ export class OAuthService {
     if (!grant) return fail('invalid_grant', 'the refresh token is not valid or has expired');
     if (params.client_id !== grant.cid) return fail('invalid_grant', 'client_id must be the client the refresh token was issued to');
     // Rotation: each refresh token works once; its successor comes with the new access token.
-    if (!this.spend(grant)) return fail('invalid_grant', 'the refresh token was already used');
+    if (!await this.spend(grant)) return fail('invalid_grant', 'the refresh token was already used');
     return this.tokensFor(grant.kh as string, grant.cid as string);
   }
 
@@ -174,8 +172,9 @@ export class OAuthService {
     return { ok: true, value: { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token, scope: SCOPE } };
   }
 
-  private spend(grant: Sealed): boolean {
-    return this.spent.spend(grant.jti as string, grant.exp, this.nowSeconds());
+  /** Single use, on every instance: the access store remembers the grant's id until it expires. */
+  private spend(grant: Sealed): Promise<boolean> {
+    return this.access.spendGrant(`${grant.kind}:${grant.jti as string}`, grant.exp);
   }
 
   private get tokens() {
