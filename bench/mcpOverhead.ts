@@ -26,6 +26,7 @@ import { MCP_TOOLS } from '../src/mcp/tools.js';
 import type { AccessControl } from '../src/access/accessControl.js';
 import { FREE_MONTHLY_LIMIT, nextMonthStart } from '../src/access/monthlyQuota.js';
 import { buildApp } from '../src/app.js';
+import { AccessTokens } from '../src/access/accessTokens.js';
 import { seedDemoCatalog } from '../src/importer/demoCatalog.js';
 import type { CatalogStore } from '../src/catalog/catalogStore.js';
 import type { AnswerCache } from '../src/catalog/answerCache.js';
@@ -37,6 +38,10 @@ const allowAll: AccessControl = {
   createKey: async () => { throw new Error('not in this benchmark'); },
   keyCreationAllowance: async () => { throw new Error('not in this benchmark'); },
   isValidKey: async () => true,
+  tokens: new AccessTokens(),
+  activeKeyHash: async () => null,
+  isActiveKeyHash: async () => true,
+  spendGrant: async () => true,
   ping: async () => true,
 };
 

@@ -27,6 +27,8 @@ import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
 import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './mcp/endpoint.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { oauthMetadataRoutes } from './routes/oauthMetadata.js';
 import { openApiRoute } from './routes/openapi.js';
 import { requireKey } from './routes/requireKey.js';
 import { setRoutes } from './routes/sets.js';
@@ -147,11 +149,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await keyed.register(bulkRoutes, { bulk: deps.bulk ?? null, answers, publicBaseUrl: deps.config.publicBaseUrl });
   });
   await app.register(keyRoutes, { access: deps.access, metrics });
+  await app.register(oauthMetadataRoutes, { publicBaseUrl: deps.config.publicBaseUrl });
+  await app.register(oauthRoutes, { access: deps.access, publicBaseUrl: deps.config.publicBaseUrl });
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
   await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
-  await app.register(mcpRoutes, { queries, access: deps.access, throttle, metrics });
+  await app.register(mcpRoutes, { queries, access: deps.access, throttle, metrics, publicBaseUrl: deps.config.publicBaseUrl });
   for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/v1/cards/named', '/v1/cards/autocomplete', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   return app;

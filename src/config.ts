@@ -18,6 +18,12 @@ export interface Config {
   /** Requests without a valid key one client address may make per minute (0: no limit); see unkeyedThrottle. */
   unkeyedRequestsPerMinute: number;
   logLevel: LogLevel;
+  /**
+   * OAUTH_SECRET: seals OAuth's access tokens, refresh tokens, codes and client ids (at least 32
+   * characters). Every instance behind one load balancer needs the same; undefined (the default)
+   * makes a random one per process, so a restart signs every OAuth client out.
+   */
+  oauthSecret: string | undefined;
   /** Where Prometheus metrics are served, on a listener of their own; null (the default) serves none. */
   metrics: { port: number; host: string } | null;
   /** How the stores are opened (openCatalogStore, openAccessStore). */
@@ -70,8 +76,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const metrics = metricsListener(env, port);
+  const oauthSecret = env.OAUTH_SECRET || undefined;
+  if (oauthSecret !== undefined && oauthSecret.length < 32) throw new ConfigError('OAUTH_SECRET must be at least 32 characters');
   return {
-    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics, store: storeOptions(env),
+    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics, oauthSecret, store: storeOptions(env),
     bulkDir: bulkDir(env.BULK_DIR, databaseUrl),
     sync: readSync(env.SYNC_SOURCE, env.SYNC_EVERY),
   };

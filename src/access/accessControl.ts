@@ -1,3 +1,4 @@
+import type { AccessTokens } from './accessTokens.js';
 import type { Allowance } from './allowance.js';
 
 /**
@@ -50,6 +51,14 @@ export interface AccessControl {
    * the throttle on requests without a valid key, which lets a valid key through.
    */
   isValidKey(authorization: string | undefined): Promise<boolean>;
+  /** OAuth's access tokens (each stands for a key: authorizeAndCount and isValidKey take them as keys) and sealed grants. */
+  readonly tokens: AccessTokens;
+  /** The hash of `key` if it is a known, unrevoked key (OAuth binds its grants to it); null otherwise. */
+  activeKeyHash(key: string): Promise<string | null>;
+  /** Marks a single-use OAuth grant used, on every instance at once; false when it already was (AccessStore.spendGrant). */
+  spendGrant(grantId: string, expiresAt: number): Promise<boolean>;
+  /** Whether the key of this hash is known and unrevoked, counting nothing. */
+  isActiveKeyHash(keyHash: string): Promise<boolean>;
   /** Whether keys and usage can be read and counted now (for /healthz); never throws. */
   ping(): Promise<boolean>;
 }

@@ -2,7 +2,8 @@ import type { AccessControl, AccessDecision, KeyCreation, KeyRequest } from './a
 import type { AccessStore } from './accessStore.js';
 import { dailyKeyAllowance, dayOf, KEYS_PER_ADDRESS_PER_DAY, normalizeAddress, oldestCountedDay } from './dailyKeyAllowance.js';
 import { normalizeEmail } from './email.js';
-import { displayPrefix, generateKey, hashKey, keyFromAuthorization } from './keyFormat.js';
+import { displayPrefix, generateKey, hashKey, isWellFormedKey, keyFromAuthorization } from './keyFormat.js';
+import { AccessTokens, TOKEN_PREFIX } from './accessTokens.js';
 import { MESSAGES } from './messages.js';
 import type { Allowance } from './allowance.js';
 import { FREE_MONTHLY_LIMIT, monthlyAllowance, monthOf, secondsUntil, unkeyedAllowance } from './monthlyQuota.js';
@@ -13,6 +14,8 @@ export interface AccessServiceOptions {
   /** Where `try_it` sends its request. */
   publicBaseUrl: string;
   now?: () => Date;
+  /** OAUTH_SECRET, which seals OAuth's tokens and grants; random per process unless given. */
+  tokenSecret?: string;
 }
 
 const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().replace('.000Z', 'Z');
@@ -20,9 +23,31 @@ const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString(
 /** Keys and quotas: the rules of docs/reference.md ("Keys", "Quotas") over an AccessStore. */
 export class AccessService implements AccessControl {
   private readonly now: () => Date;
+  readonly tokens: AccessTokens;
 
   constructor(private readonly store: AccessStore, private readonly options: AccessServiceOptions) {
     this.now = options.now ?? (() => new Date());
+    this.tokens = new AccessTokens(options.tokenSecret, this.now);
+  }
+
+  /** The hash of the key sent, or of the key an access token stands for; null for a token that is not (or no longer) one. */
+  private keyHashOf(presented: string): string | null {
+    return presented.startsWith(TOKEN_PREFIX) ? this.tokens.keyHashOf(presented) : hashKey(presented);
+  }
+
+  async activeKeyHash(key: string): Promise<string | null> {
+    if (!isWellFormedKey(key)) return null;
+    const keyHash = hashKey(key);
+    return await this.isActiveKeyHash(keyHash) ? keyHash : null;
+  }
+
+  spendGrant(grantId: string, expiresAt: number): Promise<boolean> {
+    return this.store.spendGrant(grantId, expiresAt, this.tokens.nowSeconds());
+  }
+
+  async isActiveKeyHash(keyHash: string): Promise<boolean> {
+    const key = await this.store.findKeyByHash(keyHash);
+    return key !== null && key.revokedAt === null;
   }
 
   async authorizeAndCount(authorization: string | undefined): Promise<AccessDecision> {
@@ -30,12 +55,15 @@ export class AccessService implements AccessControl {
     const parsed = keyFromAuthorization(authorization);
     if (parsed === 'missing') return unauthorized(MESSAGES.keyMissing, now);
     if (parsed === 'malformed') return unauthorized(MESSAGES.keyMalformed, now);
+    const keyHash = this.keyHashOf(parsed.key);
+    if (keyHash === null) return unauthorized(MESSAGES.keyInvalid, now);
     const month = monthOf(now);
-    const admitted = await this.store.admitRequest(hashKey(parsed.key), month);
+    const admitted = await this.store.admitRequest(keyHash, month);
     if (!admitted || admitted.key.revokedAt !== null) return unauthorized(MESSAGES.keyInvalid, now);
 
     const { key, used } = admitted;
-    const keyPrefix = displayPrefix(parsed.key);
+    // A token's key is named by the prefix stored with it: nothing of the token goes into a log.
+    const keyPrefix = keyHash === hashKey(parsed.key) ? displayPrefix(parsed.key) : key.prefix;
     if (used !== null) return { allowed: true, keyId: key.id, keyPrefix, allowance: monthlyAllowance(key.monthlyLimit, used, now) };
     const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, month), now);
     return {
@@ -85,8 +113,8 @@ export class AccessService implements AccessControl {
   async isValidKey(authorization: string | undefined): Promise<boolean> {
     const parsed = keyFromAuthorization(authorization);
     if (typeof parsed !== 'object') return false;
-    const key = await this.store.findKeyByHash(hashKey(parsed.key));
-    return key !== null && key.revokedAt === null;
+    const keyHash = this.keyHashOf(parsed.key);
+    return keyHash !== null && this.isActiveKeyHash(keyHash);
   }
 
   ping(): Promise<boolean> {

@@ -106,6 +106,13 @@ export interface AccessStore {
    * the same transaction; cheap to read, so a cache of key records can poll it.
    */
   keysVersion(): Promise<string>;
+  /**
+   * Marks a single-use OAuth grant (a code, a refresh token) as used, atomically across every
+   * instance on the database: true the first time, false for any later call with the same id. Ids
+   * are kept until `expiresAt` (unix seconds; the grant is refused as expired after that anyway)
+   * and deleted once past `nowSeconds`.
+   */
+  spendGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<boolean>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -53,6 +53,10 @@ export class AccessStoreDecorator implements AccessStore {
     return this.inner.keysVersion();
   }
 
+  spendGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<boolean> {
+    return this.inner.spendGrant(grantId, expiresAt, nowSeconds);
+  }
+
   ping(): Promise<boolean> {
     return this.inner.ping();
   }

@@ -19,6 +19,13 @@ export function isWellFormedKey(text: string): boolean {
   return KEY_PATTERN.test(text);
 }
 
+/** An OAuth access token (accessTokens.ts): its prefix and a sealed grant in base64url. */
+const TOKEN_PATTERN = /^tcgo_[A-Za-z0-9_-]{40,1000}$/;
+
+export function isWellFormedToken(text: string): boolean {
+  return TOKEN_PATTERN.test(text);
+}
+
 /** SHA-256 in hex. One-shot (crypto.hash, Node >= 20.12): a Hash object per keyed request cost twice as much. */
 export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
@@ -30,12 +37,12 @@ export function displayPrefix(key: string): string {
 }
 
 /**
- * The key from an `Authorization` header value: `Bearer <key>`, the scheme name in any case.
- * 'missing' without a header, 'malformed' for any other shape.
+ * The key (or OAuth access token, which stands for one) from an `Authorization` header value:
+ * `Bearer <key>`, the scheme name in any case. 'missing' without a header, 'malformed' for any other shape.
  */
 export function keyFromAuthorization(header: string | undefined): { key: string } | 'missing' | 'malformed' {
   if (header === undefined || header.trim() === '') return 'missing';
   const match = /^bearer +(\S+) *$/i.exec(header.trim());
-  if (!match || !isWellFormedKey(match[1]!)) return 'malformed';
+  if (!match || !(isWellFormedKey(match[1]!) || isWellFormedToken(match[1]!))) return 'malformed';
   return { key: match[1]! };
 }

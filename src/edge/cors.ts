@@ -5,7 +5,7 @@ import { REQUEST_ID_HEADER } from './requestId.js';
 
 export const MCP_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
 /** The response headers a browser script may read. */
-export const EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag', REQUEST_ID_HEADER];
+export const EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag', REQUEST_ID_HEADER, 'WWW-Authenticate'];
 const EXPOSED = EXPOSED_HEADERS.join(', ');
 
 /**

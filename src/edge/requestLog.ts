@@ -1,5 +1,6 @@
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { displayPrefix, keyFromAuthorization } from '../access/keyFormat.js';
+import { displayPrefix, isWellFormedToken, keyFromAuthorization } from '../access/keyFormat.js';
+import { TOKEN_PREFIX } from '../access/accessTokens.js';
 import { UNMATCHED_ROUTE } from '../metrics/serviceMetrics.js';
 
 /**
@@ -68,5 +69,7 @@ function milliseconds(elapsed: number): number {
 function keyPrefixOf(authorization: string | undefined): string | undefined {
   if (authorization === undefined) return undefined;
   const parsed = keyFromAuthorization(authorization);
-  return typeof parsed === 'object' ? displayPrefix(parsed.key) : undefined;
+  // An access token is logged by its prefix alone: a slice of it names nothing an operator can look up.
+  if (typeof parsed !== 'object') return undefined;
+  return isWellFormedToken(parsed.key) ? TOKEN_PREFIX : displayPrefix(parsed.key);
 }

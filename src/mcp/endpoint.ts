@@ -9,12 +9,15 @@ import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { McpToolbox, type ToolCallContext } from './toolbox.js';
 import { directResponse, directToolCall } from './directToolCall.js';
 import { MCP_TOOLS } from './tools.js';
+import { keyChallenge, keyedToolCall, UNAUTHORIZED_CODE } from './keyChallenge.js';
 
 export interface McpRouteOptions {
   queries: CatalogQueries;
   access: AccessControl;
   throttle: UnkeyedThrottle;
   metrics: ServiceMetrics;
+  /** The service's public URL, for the 401's resource_metadata. */
+  publicBaseUrl: string;
 }
 
 /** JSON-RPC error codes the endpoint answers with outside a tool call. */
@@ -50,7 +53,7 @@ const loadSdk = () => (sdkLoading ??= import('./sdkEndpoint.js'));
  * tools/call is answered directly (directToolCall.ts); every other POST goes to the SDK's server
  * and transport (sdkEndpoint.ts).
  */
-export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle, metrics }: McpRouteOptions): Promise<void> {
+export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle, metrics, publicBaseUrl }: McpRouteOptions): Promise<void> {
   const toolbox = new McpToolbox(MCP_TOOLS, { queries, access, metrics });
 
   app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcErrorHandler(metrics) }, async (request, reply) => {
@@ -67,6 +70,16 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
       onKeyRefused: () => throttle.keyRefused(request),
     };
     try {
+      // A keyed tool without a valid key is refused before anything runs, as HTTP 401 with the
+      // challenge (keyChallenge.ts); the tool call still checks and counts the key itself.
+      const keyed = keyedToolCall(request.body, toolbox);
+      if (keyed && !(await access.isValidKey(context.authorization))) {
+        await context.onKeyRefused();
+        const { header, message } = keyChallenge(context.authorization, publicBaseUrl);
+        reply.raw.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': header })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: UNAUTHORIZED_CODE, message }, id: keyed.id }));
+        return;
+      }
       const sdk = await loadSdk();
       const direct = directToolCall(request.headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
       if (direct) {

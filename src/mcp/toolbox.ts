@@ -66,6 +66,11 @@ export class McpToolbox {
     return this.tools.has(name);
   }
 
+  /** Whether the tool exists and needs a key (every tool but get_api_key). */
+  needsKey(name: string): boolean {
+    return this.tools.get(name)?.definition.keyed ?? false;
+  }
+
   /** The tools' names, for the answer to an unknown one. */
   get names(): string[] {
     return [...this.tools.keys()];

@@ -34,6 +34,7 @@ export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
         { name: 'cards', description: 'Cards, their printings, and name search' },
         { name: 'changes', description: 'What each import or sync changed, for mirrors' },
         { name: 'keys', description: 'Free API keys' },
+        { name: 'oauth', description: 'OAuth 2.1 sign-in for MCP clients (tokens bound to a key)' },
         { name: 'service', description: 'Health and this document' },
       ],
     },

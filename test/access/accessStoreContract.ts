@@ -189,6 +189,15 @@ export function accessStoreContract(name: string, open: () => Promise<StoreUnder
       assert.notEqual(await store.keysVersion(), created);
     });
 
+    it('a single-use grant is spent once, even when spent twice at once; an expired one is forgotten', async () => {
+      const now = 1_800_000_000;
+      const [first, second] = await Promise.all([store.spendGrant('code:a', now + 120, now), store.spendGrant('code:a', now + 120, now)]);
+      assert.deepEqual([first, second].sort(), [false, true]);
+      assert.equal(await store.spendGrant('code:a', now + 120, now + 60), false, 'a replay');
+      assert.equal(await store.spendGrant('refresh:a', now + 120, now), true, 'another grant');
+      assert.equal(await store.spendGrant('code:a', now + 300, now + 121), true, 'its id is forgotten once it expired');
+    });
+
     it('answers a ping', async () => {
       assert.equal(await store.ping(), true);
     });

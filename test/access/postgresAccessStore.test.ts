@@ -38,7 +38,7 @@ describe('the PostgreSQL access store, beyond the contract', postgres, () => {
     assert.deepEqual(await sql(url, 'SELECT version FROM access_migrations ORDER BY version'),
       ACCESS_MIGRATIONS.map((_, i) => ({ version: i + 1 })));
     const tables = await sql<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
-    assert.deepEqual(tables.map((t) => t.tablename), ['access_meta', 'access_migrations', 'api_keys', 'key_creations', 'key_usage']);
+    assert.deepEqual(tables.map((t) => t.tablename), ['access_meta', 'access_migrations', 'api_keys', 'key_creations', 'key_usage', 'oauth_spent_grants']);
   });
 
   it('two instances counting one key at once (1,600 attempts, limit 1,000) count exactly 1,000', async () => {
@@ -51,6 +51,15 @@ describe('the PostgreSQL access store, beyond the contract', postgres, () => {
     assert.equal(counted.length, 1000);
     assert.deepEqual(counted.sort((x, y) => x - y), Array.from({ length: 1000 }, (_, i) => i + 1));
     assert.equal(await b!.usage(id, '2026-01'), 1000);
+  });
+
+  it('an OAuth code spent on two instances at once is spent once (20 rounds)', async () => {
+    const { stores: [a, b] } = await instances(2);
+    const now = 1_800_000_000;
+    for (let round = 0; round < 20; round++) {
+      const spent = await Promise.all([a!.spendGrant(`code:${round}`, now + 120, now), b!.spendGrant(`code:${round}`, now + 120, now)]);
+      assert.equal(spent.filter(Boolean).length, 1, `round ${round}`);
+    }
   });
 
   it('one address creating keys on two instances at once gets exactly its daily limit', async () => {

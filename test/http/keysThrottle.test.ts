@@ -102,8 +102,8 @@ for (const store of STORE_KINDS) {
           method: 'POST', headers: { ...MCP_HEADERS, ...bearer(generateKey()) }, body: toolCall,
         }));
       }
-      assert.deepEqual(new Set(statusesOf(answers)), new Set([200]));
-      assert.ok(answers.every((a) => (a.body as { result: { isError?: boolean } }).result.isError === true), 'each a 401 tool result');
+      assert.deepEqual(new Set(statusesOf(answers)), new Set([401]), 'each an HTTP 401 with the OAuth challenge');
+      assert.ok(answers.every((a) => 'error' in (a.body as object)), 'each a JSON-RPC error');
       const next = await requestFrom('127.0.0.7', `${server.baseUrl}/mcp`, {
         method: 'POST', headers: { ...MCP_HEADERS, ...bearer(generateKey()) }, body: toolCall,
       });

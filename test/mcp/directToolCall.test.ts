@@ -40,6 +40,15 @@ describe('MCP: a plain tools/call answered directly is answered as the SDK answe
         const message = { jsonrpc: '2.0', id: `call-${name}`, method: 'tools/call', params: { name, ...(args ? { arguments: args } : {}) } };
         const headers = { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION, ...(authorization ? { authorization } : {}) };
         const before = await directCalls();
+        if (sent !== 'a key') {
+          // Refused before either path runs: the same 401 and challenge, single or in a batch.
+          const [single, batch] = [await harness.post(message, headers), await harness.post([message], headers)];
+          assert.deepEqual([single.status, batch.status], [401, 401]);
+          assert.equal(single.headers.get('www-authenticate'), batch.headers.get('www-authenticate'));
+          assert.deepEqual(headerNames(single.headers), headerNames(batch.headers));
+          assert.equal(await directCalls(), before, 'neither was answered as a tool call');
+          return;
+        }
         const direct = await harness.post(message, headers);
         assert.equal(await directCalls(), before! + 1, 'the endpoint answered it itself');
         // A batch of one goes through the SDK's transport and server, and is answered as a single response.
@@ -51,9 +60,7 @@ describe('MCP: a plain tools/call answered directly is answered as the SDK answe
         assert.deepEqual(headerNames(direct.headers), headerNames(viaSdk.headers));
         assert.equal(direct.headers.get('content-type'), viaSdk.headers.get('content-type'));
         assert.equal(direct.headers.get('x-ratelimit-limit'), viaSdk.headers.get('x-ratelimit-limit'));
-        if (sent === 'a key') {
-          assert.equal(Number(viaSdk.headers.get('x-ratelimit-used')), Number(direct.headers.get('x-ratelimit-used')) + 1);
-        }
+        assert.equal(Number(viaSdk.headers.get('x-ratelimit-used')), Number(direct.headers.get('x-ratelimit-used')) + 1);
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AccessService } from '../../src/access/accessService.js';
@@ -63,6 +64,20 @@ export interface TestServerOptions {
   metrics?: boolean;
   /** The service's log at LOG_LEVEL=info, a line per request included, written to this capture. */
   logs?: LogCapture;
+  /**
+   * PUBLIC_BASE_URL is the server's own loopback address (a free port found first), so the URLs
+   * it publishes (OAuth's metadata, the 401's challenge) lead back to it; TEST_PUBLIC_BASE_URL otherwise.
+   */
+  ownPublicBaseUrl?: boolean;
+}
+
+/** A port free on 127.0.0.1 a moment ago. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /**
@@ -80,7 +95,9 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   if (!options.catalogFile) await seedDemoCatalog(realCatalog);
   const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
   const accessStore = await openAccessStore(storeUrl, storeOptions);
-  const access = new AccessService(accessStore, { publicBaseUrl: TEST_PUBLIC_BASE_URL, now: options.now });
+  const port = options.ownPublicBaseUrl ? await freePort() : 0;
+  const publicBaseUrl = options.ownPublicBaseUrl ? `http://127.0.0.1:${port}` : TEST_PUBLIC_BASE_URL;
+  const access = new AccessService(accessStore, { publicBaseUrl, now: options.now });
   const cacheBytes = storeOptions.catalogCacheBytes;
   const answers = new AnswerCache(catalogStore, { maxBytes: cacheBytes });
   const caches: Record<string, () => CacheCounts> = {};
@@ -90,13 +107,13 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const logs = options.logs;
   const bulk = new BulkFiles(catalogStore, path.join(dir, 'bulk'));
   const app = await buildApp({
-    config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false,
+    config: { publicBaseUrl, trustProxy: options.trustProxy ?? false,
       unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute },
     store: catalogStore, answers, access, bulk, now: options.now, connectionLimits: options.connectionLimits, metrics,
     ...(logs ? { logger: loggerOptions('info', { write: (line: string) => { logs.text += line; } }), logRequests: true } : {}),
   });
   // A deep backlog: some tests open a thousand connections at once.
-  await app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
+  await app.listen({ host: '127.0.0.1', port, backlog: 2048 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the test server has no TCP address');
   bulk.start();

@@ -51,4 +51,12 @@ export const ACCESS_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE key_usage ADD COLUMN granted integer NOT NULL DEFAULT 0;
   `,
+  // OAuth's single-use grants (codes, refresh tokens) once used, until they expire (spendGrant).
+  `
+  CREATE TABLE oauth_spent_grants (
+    grant_id   text PRIMARY KEY,
+    expires_at bigint NOT NULL             -- unix seconds
+  );
+  CREATE INDEX oauth_spent_grants_by_expiry ON oauth_spent_grants (expires_at);
+  `,
 ];

@@ -203,6 +203,17 @@ export class PostgresAccessStore implements AccessStore {
     return rows[0]?.value ?? '0';
   }
 
+  async spendGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<boolean> {
+    await this.pool.query({ name: 'access_purge_spent_grants', text: 'DELETE FROM oauth_spent_grants WHERE expires_at <= $1', values: [nowSeconds] });
+    // ON CONFLICT: of two instances spending the same grant at once, exactly one inserts the row.
+    const { rows } = await this.pool.query({
+      name: 'access_spend_grant',
+      text: 'INSERT INTO oauth_spent_grants (grant_id, expires_at) VALUES ($1, $2) ON CONFLICT (grant_id) DO NOTHING RETURNING grant_id',
+      values: [grantId, expiresAt],
+    });
+    return rows.length === 1;
+  }
+
   ping(): Promise<boolean> {
     return poolAnswers(this.pool);
   }

@@ -44,4 +44,12 @@ export const ACCESS_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE key_usage ADD COLUMN granted INTEGER NOT NULL DEFAULT 0;
   `,
+  // OAuth's single-use grants (codes, refresh tokens) once used, until they expire (spendGrant).
+  `
+  CREATE TABLE oauth_spent_grants (
+    grant_id   TEXT PRIMARY KEY,
+    expires_at INTEGER NOT NULL            -- unix seconds
+  ) WITHOUT ROWID;
+  CREATE INDEX oauth_spent_grants_by_expiry ON oauth_spent_grants (expires_at);
+  `,
 ];

@@ -57,6 +57,9 @@ function prepareStatements(db: Database.Database, durable: Database.Database) {
       INSERT INTO key_creations (address, day, created) VALUES (?, ?, 1)
       ON CONFLICT (address, day) DO UPDATE SET created = created + 1 RETURNING created`),
     purgeCreations: durable.prepare<[string]>('DELETE FROM key_creations WHERE day < ?'),
+    purgeSpentGrants: durable.prepare<[number]>('DELETE FROM oauth_spent_grants WHERE expires_at <= ?'),
+    spendGrant: durable.prepare<[string, number], { grant_id: string }>(
+      'INSERT INTO oauth_spent_grants (grant_id, expires_at) VALUES (?, ?) ON CONFLICT (grant_id) DO NOTHING RETURNING grant_id'),
     bumpKeysVersion: durable.prepare(`UPDATE access_meta SET value = value + 1 WHERE key = 'keys_version'`),
     revokeByEmail: durable.prepare<[string, string], KeyRow>(
       `UPDATE api_keys SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
@@ -201,6 +204,12 @@ export class SqliteAccessStore implements AccessStore {
       connections.seenVersion = { dataVersion, version: `${connections.opening}:${value}` };
     }
     return connections.seenVersion.version;
+  }
+
+  async spendGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<boolean> {
+    const { statements } = this.connections.get();
+    statements.purgeSpentGrants.run(nowSeconds);
+    return statements.spendGrant.get(grantId, expiresAt) !== undefined;
   }
 
   async listKeys(month: string): Promise<KeyUsage[]> {

@@ -1,0 +1,70 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * OAuth access tokens bound to a key, and the sealing that OAuth's other grants (codes, refresh
+ * tokens, client ids) use. Stateless: a token is the key's hash and an expiry sealed with
+ * AES-256-GCM under the service's secret (OAUTH_SECRET), so any instance holding the secret reads
+ * it without a lookup of its own, and nothing of it is stored. It dies with its key because every
+ * use goes through the key's own check (AccessService: the same lookup, cache and revocation as a
+ * key sent as it is), and with its expiry. The key's hash is inside the seal, never readable.
+ */
+export const TOKEN_PREFIX = 'tcgo_';
+/** How long an access token lives. */
+export const ACCESS_TOKEN_SECONDS = 3600;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** What a sealed grant holds: its kind (so one kind never passes for another), expiry in unix seconds, and its own fields. */
+export interface Sealed {
+  kind: string;
+  exp: number;
+  [field: string]: unknown;
+}
+
+export class AccessTokens {
+  private readonly key: Buffer;
+
+  /** `secret`: OAUTH_SECRET (at least 32 characters), or random bytes (tokens then live and die with this process). */
+  constructor(secret: string | Buffer = randomBytes(32), private readonly now: () => Date = () => new Date()) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'tcg-catalog', 'oauth grants v1', 32));
+  }
+
+  /** An access token for the key of this hash. */
+  issueAccessToken(keyHash: string): { token: string; expiresIn: number } {
+    return { token: TOKEN_PREFIX + this.seal({ kind: 'access', exp: this.nowSeconds() + ACCESS_TOKEN_SECONDS, kh: keyHash }), expiresIn: ACCESS_TOKEN_SECONDS };
+  }
+
+  /** The key hash an unexpired access token of ours is bound to; null for anything else. */
+  keyHashOf(token: string): string | null {
+    if (!token.startsWith(TOKEN_PREFIX)) return null;
+    const sealed = this.open(token.slice(TOKEN_PREFIX.length), 'access');
+    return typeof sealed?.kh === 'string' ? sealed.kh : null;
+  }
+
+  /** Seals `content` (text of base64url characters). */
+  seal(content: Sealed): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(JSON.stringify(content), 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  }
+
+  /** What `sealed` holds if this secret sealed it as `kind` and it has not expired; null otherwise. */
+  open(sealed: string, kind: string): Sealed | null {
+    const bytes = Buffer.from(sealed, 'base64url');
+    if (bytes.length <= IV_BYTES + TAG_BYTES || bytes.toString('base64url') !== sealed) return null;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, IV_BYTES));
+      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      const content = JSON.parse(text) as Sealed;
+      return content.kind === kind && typeof content.exp === 'number' && content.exp > this.nowSeconds() ? content : null;
+    } catch {
+      return null;
+    }
+  }
+
+  nowSeconds(): number {
+    return Math.floor(this.now().getTime() / 1000);
+  }
+}

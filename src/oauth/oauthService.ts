@@ -1,0 +1,198 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AccessControl } from '../access/accessControl.js';
+import type { Sealed } from '../access/accessTokens.js';
+import { redirectUriProblem } from './redirectUris.js';
+
+/**
+ * OAuth 2.1 for the MCP endpoint (the MCP authorization spec): public clients registered
+ * dynamically, the authorization code grant with PKCE (S256 only), refresh tokens rotated on every
+ * use. Every grant is sealed (AccessTokens.seal), so nothing but the spent single-use ids is kept
+ * (in the access store, shared by every instance);
+ * access tokens and refresh tokens are bound to one of our keys and refused once it is revoked.
+ * No HTTP here: the routes (routes/oauth*.ts) parse, this decides.
+ */
+
+export const CODE_SECONDS = 120;
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
+/** How long the sign-in page's form may be sent. */
+export const AUTHORIZATION_REQUEST_SECONDS = 1800;
+/** A client id is a sealed registration: it lasts as long as a client is likely to keep it. */
+const CLIENT_SECONDS = 5 * 365 * 24 * 3600;
+export const SCOPE = 'catalog';
+
+export interface ClientMetadata {
+  redirect_uris: string[];
+  client_name?: string;
+}
+
+export interface RegisteredClient extends ClientMetadata {
+  client_id: string;
+  client_id_issued_at: number;
+  token_endpoint_auth_method: 'none';
+  grant_types: string[];
+  response_types: string[];
+}
+
+/** What GET /oauth/authorize asks for, once checked. */
+export interface AuthorizationRequest {
+  clientId: string;
+  clientName: string | undefined;
+  redirectUri: string;
+  codeChallenge: string;
+  state: string | undefined;
+  resource: string | undefined;
+}
+
+/** An OAuth error (RFC 6749 section 5.2 and 4.1.2.1): its code and a sentence. */
+export interface OAuthError {
+  error: string;
+  error_description: string;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problem: OAuthError };
+
+export interface TokenAnswer {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+}
+
+const fail = (error: string, description: string): { ok: false; problem: OAuthError } => ({ ok: false, problem: { error, error_description: description } });
+const randomId = () => randomBytes(16).toString('base64url');
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+export class OAuthService {
+  constructor(private readonly access: AccessControl, private readonly publicBaseUrl: string) {}
+
+  /** The resource the tokens are for (RFC 8707, RFC 9728's `resource`). */
+  get resource(): string {
+    return `${this.publicBaseUrl}/mcp`;
+  }
+
+  register(metadata: ClientMetadata): Checked<RegisteredClient> {
+    if (metadata.redirect_uris.length === 0) return fail('invalid_redirect_uri', 'give at least one redirect URI');
+    for (const uri of metadata.redirect_uris) {
+      const problem = redirectUriProblem(uri);
+      if (problem) return fail('invalid_redirect_uri', problem);
+    }
+    const now = this.nowSeconds();
+    const client_id = this.tokens.seal({ kind: 'client', exp: now + CLIENT_SECONDS, ru: metadata.redirect_uris, n: metadata.client_name });
+    return {
+      ok: true,
+      value: {
+        client_id, client_id_issued_at: now, redirect_uris: metadata.redirect_uris,
+        ...(metadata.client_name === undefined ? {} : { client_name: metadata.client_name }),
+        token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'],
+      },
+    };
+  }
+
+  /**
+   * Checks an authorization request. Until the client and its redirect URI are known good, a
+   * problem is shown to the user (`redirect` false); after, it goes back to the client.
+   */
+  checkAuthorization(query: Record<string, string | undefined>): Checked<AuthorizationRequest> & { redirect?: boolean } {
+    const client = query.client_id === undefined ? null : this.tokens.open(query.client_id, 'client');
+    if (!client) return fail('invalid_client', 'this application is not registered here (unknown client_id); ask it to register again');
+    const registered = client.ru as string[];
+    if (query.redirect_uri === undefined || !registered.includes(query.redirect_uri)) {
+      return fail('invalid_request', 'the redirect_uri is not one this application registered');
+    }
+    const back = (error: string, description: string) => ({ ...fail(error, description), redirect: true });
+    if (query.response_type !== 'code') return back('unsupported_response_type', 'response_type must be code');
+    if (query.code_challenge_method !== 'S256') return back('invalid_request', 'code_challenge_method must be S256 (PKCE)');
+    if (query.code_challenge === undefined || !CHALLENGE.test(query.code_challenge)) {
+      return back('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier');
+    }
+    if (query.resource !== undefined && query.resource !== this.resource) return back('invalid_target', `resource must be ${this.resource}`);
+    return {
+      ok: true,
+      value: {
+        clientId: query.client_id!, clientName: typeof client.n === 'string' ? client.n : undefined, redirectUri: query.redirect_uri,
+        codeChallenge: query.code_challenge, state: query.state, resource: query.resource,
+      },
+    };
+  }
+
+  /** The sign-in form's sealed copy of the request, bound to `csrf` (the browser's cookie). */
+  sealRequest(request: AuthorizationRequest, csrf: string): string {
+    return this.tokens.seal({ kind: 'authorization', exp: this.nowSeconds() + AUTHORIZATION_REQUEST_SECONDS, request, csrf });
+  }
+
+  /** The request the form was made for, if it is ours, unexpired, and `csrf` is the one it was bound to. */
+  openRequest(sealed: string, csrf: string | undefined): AuthorizationRequest | null {
+    const opened = this.tokens.open(sealed, 'authorization');
+    if (!opened || typeof opened.csrf !== 'string' || csrf === undefined || !sameText(opened.csrf, csrf)) return null;
+    return opened.request as AuthorizationRequest;
+  }
+
+  /** The URL the browser goes back to with a code for the key of `keyHash` (and the state, and our issuer). */
+  approve(request: AuthorizationRequest, keyHash: string): string {
+    const code = this.tokens.seal({
+      kind: 'code', exp: this.nowSeconds() + CODE_SECONDS, jti: randomId(), kh: keyHash,
+      cid: request.clientId, ru: request.redirectUri, cc: request.codeChallenge,
+    });
+    return redirectWith(request.redirectUri, { code, state: request.state, iss: this.publicBaseUrl });
+  }
+
+  /** The redirect that tells the client why it got no code. */
+  refuse(request: { redirectUri: string; state: string | undefined }, problem: OAuthError): string {
+    return redirectWith(request.redirectUri, { ...problem, state: request.state, iss: this.publicBaseUrl });
+  }
+
+  async exchangeCode(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
+    const code = params.code === undefined ? null : this.tokens.open(params.code, 'code');
+    if (!code) return fail('invalid_grant', 'the code is not valid or has expired');
+    if (params.client_id !== code.cid) return fail('invalid_grant', 'client_id must be the client the code was issued to');
+    if (params.redirect_uri !== code.ru) return fail('invalid_grant', 'redirect_uri must be the one the code was issued for');
+    if (params.code_verifier === undefined || !VERIFIER.test(params.code_verifier) || !sameText(s256(params.code_verifier), code.cc as string)) {
+      return fail('invalid_grant', 'the code_verifier does not match the code_challenge');
+    }
+    if (!await this.spend(code)) return fail('invalid_grant', 'the code was already used');
+    return this.tokensFor(code.kh as string, code.cid as string);
+  }
+
+  async refresh(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
+    const grant = params.refresh_token === undefined ? null : this.tokens.open(params.refresh_token, 'refresh');
+    if (!grant) return fail('invalid_grant', 'the refresh token is not valid or has expired');
+    if (params.client_id !== grant.cid) return fail('invalid_grant', 'client_id must be the client the refresh token was issued to');
+    // Rotation: each refresh token works once; its successor comes with the new access token.
+    if (!await this.spend(grant)) return fail('invalid_grant', 'the refresh token was already used');
+    return this.tokensFor(grant.kh as string, grant.cid as string);
+  }
+
+  private async tokensFor(keyHash: string, clientId: string): Promise<Checked<TokenAnswer>> {
+    if (!await this.access.isActiveKeyHash(keyHash)) return fail('invalid_grant', 'the key this sign-in was for has been revoked');
+    const access = this.tokens.issueAccessToken(keyHash);
+    const refresh_token = this.tokens.seal({ kind: 'refresh', exp: this.nowSeconds() + REFRESH_TOKEN_SECONDS, jti: randomId(), kh: keyHash, cid: clientId });
+    return { ok: true, value: { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token, scope: SCOPE } };
+  }
+
+  /** Single use, on every instance: the access store remembers the grant's id until it expires. */
+  private spend(grant: Sealed): Promise<boolean> {
+    return this.access.spendGrant(`${grant.kind}:${grant.jti as string}`, grant.exp);
+  }
+
+  private get tokens() {
+    return this.access.tokens;
+  }
+
+  private nowSeconds(): number {
+    return this.tokens.nowSeconds();
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function redirectWith(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  return url.toString();
+}
