@@ -22,6 +22,8 @@ import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
 import { keyRoutes } from './routes/keys.js';
+import { deckRoutes } from './routes/decks.js';
+import { DeckChecker } from './decks/deckCheck.js';
 import { mcpRoutes } from './mcp/endpoint.js';
 import { openApiRoute } from './routes/openapi.js';
 import { requireKey } from './routes/requireKey.js';
@@ -137,13 +139,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await keyed.register(setRoutes, { queries });
     await keyed.register(cardRoutes, { queries });
   });
+  // The deck check counts a request only once its body proved valid: its key hook counts nothing.
+  const decks = new DeckChecker(deps.store, answers);
+  await app.register(async (keyed) => {
+    keyed.decorateRequest('setsKeyRateLimitHeaders', true);
+    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, setUnkeyedRateLimitHeaders, false));
+    await keyed.register(deckRoutes, { decks, access: deps.access, metrics });
+  });
   await app.register(keyRoutes, { access: deps.access, metrics });
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
   await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
-  await app.register(mcpRoutes, { queries, access: deps.access, throttle, metrics });
+  await app.register(mcpRoutes, { queries, decks, access: deps.access, throttle, metrics });
   for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
+  methodNotAllowed(app, '/v1/decks/check', ['POST']);
   return app;
 }

@@ -1,0 +1,62 @@
+import { Answer } from '../catalog/answer.js';
+import type { AnswerCache } from '../catalog/answerCache.js';
+import type { CatalogStore } from '../catalog/catalogStore.js';
+import type { Format } from '../catalog/cardVocabulary.js';
+import type { Language } from '../schemas/common.js';
+import type { DeckCheck } from '../schemas/deck.js';
+import type { DeckListLine } from './deckList.js';
+import { checkDeckRules } from './deckRules.js';
+import { parseDeckList } from './parseDeckList.js';
+import { DeckResolver } from './resolveDeckList.js';
+import { SetTables } from './setTable.js';
+
+/** The 400 of a list without a single card line. */
+export const NO_CARD_LINE = 'list holds no card line: write one card a line as "4 Ultra Ball SVI 196" ' +
+  '(count, name, set code, number), as Pokémon TCG Live or Limitless export a deck';
+
+/** A list read: its card lines, or the 400 saying it has none. */
+export type DeckListReading =
+  | { ok: true; lines: DeckListLine[] }
+  | { ok: false; status: 400; message: string };
+
+/**
+ * The deck check both edges call: a list read (a value, so an edge refuses a list without card
+ * lines before counting the request), then resolved in its language and checked against the
+ * format's rules, into the answer `{data, retrieved_at}`.
+ */
+export class DeckChecker {
+  private readonly resolver: DeckResolver;
+
+  constructor(store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'listSets'>, private readonly answers: Pick<AnswerCache, 'retrievedAt' | 'retrieval'>) {
+    this.resolver = new DeckResolver(store, new SetTables(store, () => answers.retrieval()));
+  }
+
+  read(list: string): DeckListReading {
+    const { lines } = parseDeckList(list);
+    return lines.length > 0 ? { ok: true, lines } : { ok: false, status: 400, message: NO_CARD_LINE };
+  }
+
+  async check(lines: readonly DeckListLine[], format: Format, lang: Language): Promise<Answer> {
+    const [retrievedAt, { resolved, unresolved }] = await Promise.all([
+      this.answers.retrievedAt(),
+      this.resolver.resolve(lines, lang, format),
+    ]);
+    const cards = resolved.map(({ line, card }) => ({
+      line: line.line, text: line.text, count: line.count, card, legal: card.legalities?.[format] === true,
+    }));
+    const problems = checkDeckRules(
+      cards.map(({ line, count, card, legal }) => ({ line, count, card, legal })),
+      unresolved.map(({ line }) => line.line),
+      format,
+    );
+    const data: DeckCheck = {
+      format,
+      legal: problems.length === 0,
+      card_count: lines.reduce((sum, line) => sum + line.count, 0),
+      cards,
+      unresolved: unresolved.map(({ line, reason }) => ({ line: line.line, text: line.text, reason })),
+      problems: problems as DeckCheck['problems'],
+    };
+    return Answer.ofJson(JSON.stringify({ data, retrieved_at: retrievedAt }));
+  }
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import type { AccessControl } from '../access/accessControl.js';
+import type { DeckChecker } from '../decks/deckCheck.js';
+import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
+import { ErrorBody } from '../schemas/common.js';
+import { DECK_CHECK_BODY_LIMIT, DeckCheckRequest, DeckCheckResult } from '../schemas/deck.js';
+import { keyed } from '../schemas/keyedResponses.js';
+import { sendError } from './errors.js';
+import { acceptJsonOnly } from './jsonBody.js';
+
+export const DECK_BODY_TOO_LARGE = `the request body is larger than ${DECK_CHECK_BODY_LIMIT / 1024} KiB; list holds at most 20,000 characters`;
+
+/**
+ * POST /v1/decks/check. Its context's key hook (app.ts) checks the key and the month without
+ * counting; the request is counted here, once the body proved valid and the list holds a card
+ * line, so a refused request (400, 413) costs nothing.
+ */
+export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access: AccessControl; metrics: ServiceMetrics }> =
+  async (app, { decks, access, metrics }) => {
+    acceptJsonOnly(app, DECK_BODY_TOO_LARGE);
+
+    app.post('/v1/decks/check', {
+      bodyLimit: DECK_CHECK_BODY_LIMIT,
+      schema: {
+        operationId: 'checkDeck',
+        summary: 'Check a deck list against a format\'s rules',
+        description: 'Send a whole deck list as players paste it (Pokémon TCG Live, Limitless or PTCGO exports) and get ' +
+          'every line resolved to a card of the list\'s language (by set code and number, the name checked), the lines ' +
+          'that name no card with the reason, and the rules the deck breaks in the format (60 cards, 4 copies of a name ' +
+          'with basic Energy excepted, one ACE SPEC, one Radiant, one of a Prism Star name, a Basic Pokémon, cards legal ' +
+          'in the format). `legal` is true only when no rule is broken. Counts once against the quota; a refused ' +
+          'request (400, 413) is not counted.',
+        tags: ['decks'],
+        security: keyed.security,
+        body: DeckCheckRequest,
+        response: {
+          200: { ...DeckCheckResult, description: 'The deck, line by line, and what breaks the format\'s rules.' },
+          400: { ...ErrorBody, description: 'The body is not JSON, list is missing, blank, longer than 20,000 characters or holds no card line, or format or lang is unknown.' },
+          ...keyed.responses,
+          413: { ...ErrorBody, description: `The body is larger than ${DECK_CHECK_BODY_LIMIT / 1024} KiB.` },
+        },
+      },
+    }, async (request, reply) => {
+      const { list, format = 'standard', lang = 'en' } = request.body;
+      const reading = decks.read(list);
+      if (!reading.ok) return sendError(reply, reading.status, reading.message);
+      const decision = await access.authorizeAndCount(request.headers.authorization);
+      setRateLimitHeaders(reply, decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
+      // The month was spent or the key revoked since the key hook looked.
+      if (!decision.allowed) {
+        if (decision.status === 429) metrics.quotaRefused('rest');
+        return sendError(reply, decision.status, decision.message);
+      }
+      const answer = await decks.check(reading.lines, format, lang);
+      // The answer's bytes as they are (the schema above documents them; serializing them again would cost a copy).
+      return (reply as FastifyReply).code(200).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(answer.bytes);
+    });
+  };
