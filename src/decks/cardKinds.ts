@@ -1,0 +1,60 @@
+import type { Card } from '../schemas/card.js';
+
+/*
+ * The kinds of card the deck rules count, told from the catalog's Card alone, in every language:
+ * supertype, subtypes and rarity are English everywhere, names and texts are not. Checked against
+ * the TCGdex dump of 2026: no card prints "ACE SPEC" or "Radiant" in a field of its own, so the
+ * rarity says it where it can and the name where the rarity cannot.
+ */
+
+/**
+ * The ACE SPEC cards of Black & White (Boundaries Crossed to Plasma Blast), which TCGdex rates
+ * plain `Rare`: known by their TCGdex set and number, the same in every language that prints
+ * them (`en-bw7-137`, `fr-bw7-137`). Since Temporal Forces the rarity says `ACE SPEC Rare`.
+ */
+const BLACK_AND_WHITE_ACE_SPECS: readonly string[] = [
+  'bw7-137', 'bw7-139', 'bw7-140', // Computer Search, Crystal Wall, Gold Potion
+  'bw8-128', 'bw8-129', 'bw8-130', // Dowsing Machine, Scramble Switch, Victory Piece
+  'bw9-107', 'bw9-108', // Life Dew, Rock Guard
+  'bw10-92', 'bw10-93', 'bw10-94', 'bw10-95', // G Booster, G Scope, Master Ball, Scoop Up Cyclone
+];
+
+/** An ACE SPEC card: at most one in a deck. */
+export function isAceSpec(card: Card): boolean {
+  return card.rarity === 'ACE SPEC Rare' || BLACK_AND_WHITE_ACE_SPECS.some((printing) => card.id.endsWith(`-${printing}`));
+}
+
+/**
+ * "Radiant" as each language writes it in the name; the promo Radiant Eevee (SWSH230) is rated
+ * `Ultra Rare` and some Japanese printings have no rarity, so the rarity alone misses them.
+ */
+const RADIANT_NAME = /^(?:Radiant |Strahlende[rsn]? |かがやく|光輝|光辉|เรเดียนต์)|(?: Radieux| Radiante| Lucente)$/;
+
+/** A Radiant Pokémon: at most one in a deck. */
+export function isRadiant(card: Card): boolean {
+  return card.supertype === 'Pokemon' && (card.rarity === 'Radiant Rare' || RADIANT_NAME.test(card.name));
+}
+
+/**
+ * A Prism Star card (`Giratina ◇`, `Cyrus ◇`): at most one of a name in a deck. TCGdex writes
+ * the star as ◇ in the name in the European languages; its Japanese printings carry no mark, so
+ * they are not recognized.
+ */
+export function isPrismStar(card: Card): boolean {
+  return card.name.includes('◇');
+}
+
+/** A Basic Pokémon: a deck needs one to start the game. */
+export function isBasicPokemon(card: Card): boolean {
+  return card.supertype === 'Pokemon' && (card.subtypes?.includes('Basic') ?? false);
+}
+
+/**
+ * A basic Energy card, which the 4-copy rule lets through: TCGdex's energy type Normal and no
+ * card text, as the importer decides it (src/importer/standardLegality.ts). Special Energy cards
+ * labelled Normal by the source (Prism Energy, Ignition Energy) print a text, so they are not.
+ */
+export function isBasicEnergy(card: Card): boolean {
+  return card.supertype === 'Energy' && (card.subtypes?.includes('Normal') ?? false) &&
+    (card.rules_text === null || card.rules_text.trim() === '');
+}

@@ -1,0 +1,104 @@
+import type { DeckListLine, ParsedDeckList } from './deckList.js';
+
+/*
+ * One reader for every format players paste, told by the lines themselves rather than by a
+ * header: Pokémon TCG Live (`4 Ultra Ball SVI 196` under `Trainer: 36`), Limitless (the same, with
+ * `Basic {P} Energy Energy 13`) and the older PTCGO form (`* 4 Ultra Ball SVI 196` under
+ * `##Trainer Cards - 36`). A card line starts with its count; everything else, whatever its
+ * language (`Pokémon: 12`, `Dresseur : 36`, `Cartes totales : 60`, `Karten insgesamt: 60`,
+ * `ポケモン: 12`), is skipped, so no table of headings and trailers has to keep up with the
+ * client's translations.
+ *
+ * A line without a count is a card line only when it ends in a set code and a number
+ * (`Ultra Ball SVI 196`, one copy): that much says it names a printing, while a title, a note or a
+ * heading without a number never will. Such lines are rare; titles and notes are not, and a note
+ * read as a card would make a legal deck fail with an unresolved line.
+ */
+
+/**
+ * The count: one or two digits (a deck holds 60 cards; `2024 Worlds` is a title), and the `4x`,
+ * `4×` and `4 x` forms. A spaced `X` is left to the name: `4 X Speed` is four X Speed.
+ */
+const COUNTED_LINE = /^(\d{1,2})(?:[xX×]|\s+[x×](?=\s))?\s+(\S.*)$/;
+
+/** Bullets the older PTCGO form and hand-written lists put before a card line. */
+const BULLET = /^[*•·]\s*/;
+
+/** Comments and the PTCGO `##` headings. */
+const COMMENT = /^(?:\/\/|#)/;
+
+/** A collector number as printed: letters and digits with at least one digit (`84`, `084`, `TG05`, `SWSH262`). */
+const NUMBER = /^(?=.*\d)[a-z0-9]{1,10}$/i;
+
+/**
+ * A set code as printed: 2 to 6 letters and digits with a letter among them, maybe with a
+ * hyphen or colon part (`SVI`, `SV1`, `PR-SV`, `CRZ:GG`).
+ */
+const SET_CODE = /^(?=[^a-z]*[a-z])[a-z0-9]{2,6}(?:[-:][a-z0-9]{1,5})?$/i;
+
+/**
+ * The words a name ends with that are never set codes though shaped like one: the rule-box
+ * suffixes (`Pikachu ex 57` would otherwise read set `ex`). `EX` is not among them: it is
+ * Expedition's printed code, and `Alakazam EX 1` is Expedition's Alakazam.
+ */
+const NAME_SUFFIXES: ReadonlySet<string> = new Set(['ex', 'GX', 'VMAX', 'VSTAR', 'BREAK', 'LEGEND', 'Prime', 'Star']);
+
+/**
+ * Set codes are printed in one case; pasted ones come upper- or lower-cased (`SVI`, `svi`), and
+ * Limitless writes `Energy` for basic Energy. A word in mixed case (`Ball`, `Ho-Oh`) is part of the name.
+ */
+const isSetCode = (token: string) =>
+  SET_CODE.test(token) && !NAME_SUFFIXES.has(token) &&
+  (token === token.toUpperCase() || token === token.toLowerCase() || token.toLowerCase() === 'energy');
+
+interface NameAndPrinting {
+  name: string;
+  setCode: string | null;
+  number: string | null;
+}
+
+/** Reads `name SETCODE number` from the right; the name keeps every other word as it is. */
+function splitPrinting(rest: string): NameAndPrinting {
+  const tokens = rest.split(' ');
+  if (tokens.length >= 3) {
+    const number = tokens[tokens.length - 1]!;
+    const setCode = tokens[tokens.length - 2]!;
+    if (NUMBER.test(number) && isSetCode(setCode)) {
+      return { name: tokens.slice(0, -2).join(' '), setCode, number };
+    }
+  }
+  return { name: rest, setCode: null, number: null };
+}
+
+/** A line as the reader compares it: tabs and runs of spaces (the non-breaking one too) as one space, trimmed. */
+const tidy = (text: string) => text.replace(/[\s\u00a0\ufeff]+/g, ' ').trim();
+
+function readCardLine(text: string, line: number): DeckListLine | null {
+  const tidied = tidy(text).replace(BULLET, '');
+  if (tidied === '' || COMMENT.test(tidied)) return null;
+  const counted = COUNTED_LINE.exec(tidied);
+  if (counted) {
+    const count = Number(counted[1]);
+    // A count of 0 asks for no card: a line a player left in, not one to resolve.
+    if (count === 0) return null;
+    const printing = splitPrinting(counted[2]!);
+    return { line, text, count, ...printing };
+  }
+  const printing = splitPrinting(tidied);
+  if (printing.setCode === null) return null;
+  return { line, text, count: 1, ...printing };
+}
+
+/**
+ * Reads the card lines of a pasted deck list, in any of the formats players paste. `line` is
+ * the 1-based line of the text as pasted, blank lines and headings included, whatever the line
+ * breaks (`\n`, `\r\n`, `\r`).
+ */
+export function parseDeckList(text: string): ParsedDeckList {
+  const lines: DeckListLine[] = [];
+  text.split(/\r\n|\r|\n/).forEach((lineText, index) => {
+    const card = readCardLine(lineText, index + 1);
+    if (card) lines.push(card);
+  });
+  return { lines };
+}

@@ -1,0 +1,60 @@
+/**
+ * The set codes players paste, turned into the printed abbreviations the catalog knows its sets
+ * by (a set's `abbreviation`: TCGdex's `abbreviation.official`, else its Pokémon TCG Online code).
+ *
+ * Source: the codes the Pokémon TCG Live and Pokémon TCG Online clients write in their exports
+ * (Limitless writes the same ones), set against TCGdex's set abbreviations in its 2026 dump
+ * (`abbreviation.official` and `tcgOnline` of each English set). Only the codes that differ are
+ * listed; a pasted code that is already a catalog abbreviation (`SVI`, `PAL`, `SVE`, `PR-HS`)
+ * passes through upper-cased.
+ *
+ * Left out on purpose: the Pokémon TCG Online codes that name another set in TCGdex, where an
+ * alias would send a correct code to the wrong set: `TR` is Team Rocket in the old client but
+ * Team Rocket Returns in TCGdex, and `RR` is Team Rocket Returns there but Rising Rivals here.
+ */
+export const SET_CODE_ALIASES: ReadonlyMap<string, string> = new Map([
+  // Black Star promos: the clients write `PR-<series>`, TCGdex `<series>P`.
+  ['PR-SV', 'SVP'],
+  // TCGdex gives the Sword & Shield promos (set swshp) no abbreviation at all; SWSHP is the one
+  // the other promo sets follow, and the lower-cased code is TCGdex's set id.
+  ['PR-SW', 'SWSHP'],
+  ['PR-SM', 'SMP'],
+  ['PR-XY', 'XYP'],
+  ['PR-BLW', 'BWP'],
+  // HeartGold SoulSilver and Black & White sets whose online code differs from the printed one.
+  ['UD', 'UND'],
+  ['TM', 'TRI'],
+  ['CL', 'COL'],
+  ['EPO', 'EP'],
+]);
+
+/** The catalog's abbreviation for a pasted set code: upper-cased, trimmed, alias applied. */
+export function canonicalSetCode(code: string): string {
+  const upper = code.trim().toUpperCase();
+  return SET_CODE_ALIASES.get(upper) ?? upper;
+}
+
+/**
+ * The sets whose gallery cards TCGdex keeps in a set of their own (`CRZ:GG`, `BRS:TG`, `SHF:SV`)
+ * while lists write them under the main set with the gallery's prefix on the number
+ * (`CRZ GG35`, `BRS TG05`, `SHF SV107`): main set → number prefix.
+ */
+const GALLERY_PREFIXES: ReadonlyMap<string, string> = new Map([
+  ['SHF', 'SV'],
+  ['BRS', 'TG'],
+  ['ASR', 'TG'],
+  ['LOR', 'TG'],
+  ['SIT', 'TG'],
+  ['CRZ', 'GG'],
+]);
+
+/**
+ * The abbreviation of the gallery set a pasted card lives in (`CRZ:GG` for `CRZ GG35`), or null
+ * when the number is not a gallery number of that set.
+ */
+export function gallerySetCode(code: string, number: string): string | null {
+  const main = canonicalSetCode(code);
+  const prefix = GALLERY_PREFIXES.get(main);
+  if (prefix === undefined) return null;
+  return new RegExp(`^${prefix}\\d+$`, 'i').test(number.trim()) ? `${main}:${prefix}` : null;
+}
