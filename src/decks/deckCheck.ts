@@ -5,7 +5,7 @@ import type { Format } from '../catalog/cardVocabulary.js';
 import type { Language } from '../schemas/common.js';
 import type { DeckCheck } from '../schemas/deck.js';
 import type { DeckListLine } from './deckList.js';
-import { checkDeckRules } from './deckRules.js';
+import { deckCardCount, deckProblems } from './deckRules.js';
 import { parseDeckList } from './parseDeckList.js';
 import { DeckResolver } from './resolveDeckList.js';
 import { SetTables } from './setTable.js';
@@ -44,18 +44,16 @@ export class DeckChecker {
     const cards = resolved.map(({ line, card }) => ({
       line: line.line, text: line.text, count: line.count, card, legal: card.legalities?.[format] === true,
     }));
-    const problems = checkDeckRules(
-      cards.map(({ line, count, card, legal }) => ({ line, count, card, legal })),
-      unresolved.map(({ line }) => line.line),
-      format,
-    );
+    const entries = cards.map(({ line, count, card, legal }) => ({ line, count, card, legal }));
+    const unresolvedEntries = unresolved.map(({ line }) => ({ line: line.line, count: line.count }));
+    const problems = deckProblems(entries, unresolvedEntries, format);
     const data: DeckCheck = {
       format,
       legal: problems.length === 0,
-      card_count: lines.reduce((sum, line) => sum + line.count, 0),
+      card_count: deckCardCount(entries, unresolvedEntries),
       cards,
       unresolved: unresolved.map(({ line, reason }) => ({ line: line.line, text: line.text, reason })),
-      problems: problems as DeckCheck['problems'],
+      problems,
     };
     return Answer.ofJson(JSON.stringify({ data, retrieved_at: retrievedAt }));
   }

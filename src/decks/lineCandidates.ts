@@ -1,4 +1,4 @@
-import type { EnergyType } from '../catalog/cardVocabulary.js';
+import type { BasicEnergyType } from './basicEnergy.js';
 import type { Language } from '../schemas/common.js';
 import type { SetTable } from './setTable.js';
 
@@ -36,10 +36,10 @@ export function printedCandidates(table: SetTable, lang: Language, code: string,
  * Scarlet & Violet Energy (SVE), each numbering the eight types in this order from 1.
  */
 const BASIC_ENERGY_SETS = ['MEE', 'SVE'];
-const BASIC_ENERGY_ORDER: readonly EnergyType[] = ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal'];
+const BASIC_ENERGY_ORDER: readonly BasicEnergyType[] = ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal'];
 
 /** The basic Energy cards of `type` in `lang`, newest printing first; [] for a type those sets do not print (Fairy). */
-export function basicEnergyCandidates(table: SetTable, lang: Language, type: EnergyType): string[] {
+export function basicEnergyCandidates(table: SetTable, lang: Language, type: BasicEnergyType): string[] {
   const position = BASIC_ENERGY_ORDER.indexOf(type);
   if (position < 0) return [];
   const number = String(position + 1).padStart(3, '0');

@@ -2,12 +2,12 @@ import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../catalog/cardVocabulary.js';
 import type { Card, CardWithVariants } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
-import { basicEnergyType } from './basicEnergy.js';
+import { basicEnergyTypeOf } from './basicEnergy.js';
 import { isBasicEnergy } from './cardKinds.js';
 import { exactNameKey, namesMatch } from './cardNames.js';
 import type { DeckListLine } from './deckList.js';
 import { basicEnergyCandidates, isBasicEnergySetCode, isEnergyPseudoCode, printedCandidates } from './lineCandidates.js';
-import { canonicalSetCode } from './setCodeAliases.js';
+import { canonicalSetCode, gallerySetCode } from './setCodeAliases.js';
 import type { SetTable, SetTables } from './setTable.js';
 import { unknownCode, unknownName, unknownNumber, wrongName } from './unresolvedReasons.js';
 
@@ -129,8 +129,14 @@ export class DeckResolver {
 
 function plan(table: SetTable, lang: Language, line: DeckListLine): Plan {
   const code = line.setCode === null ? null : canonicalSetCode(line.setCode);
-  const type = basicEnergyType(line.name);
-  const printed = code !== null && line.number !== null && !isEnergyPseudoCode(code) ? printedCandidates(table, lang, code, line.number) : [];
+  const type = basicEnergyTypeOf(line.name);
+  const printed: string[] = [];
+  if (code !== null && line.number !== null && !isEnergyPseudoCode(code)) {
+    // A gallery card (`CRZ GG35`) lives in a set of its own in the catalog (`CRZ:GG`).
+    const gallery = gallerySetCode(code, line.number);
+    if (gallery !== null) printed.push(...printedCandidates(table, lang, gallery, line.number));
+    printed.push(...printedCandidates(table, lang, code, line.number));
+  }
   const energy = type === null ? [] : basicEnergyCandidates(table, lang, type);
   return { line, code, printed, energy };
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FORMATS } from '../catalog/cardVocabulary.js';
+import { DECK_RULES } from '../decks/deckRules.js';
 import { Card } from './card.js';
 import { Language, RetrievedAt } from './common.js';
 
@@ -55,10 +56,12 @@ export const UnresolvedDeckLine = Type.Object(
   { title: 'UnresolvedDeckLine', additionalProperties: false, description: 'A card line that names no card of the catalog.' },
 );
 
-export const DeckRule = Type.Union(
-  ['deck_size', 'copies', 'ace_spec', 'radiant', 'prism_star', 'no_basic', 'not_legal', 'unresolved'].map((rule) => Type.Literal(rule)),
-  { description: 'The rule broken.' },
-);
+export const DeckRule = Type.Union(DECK_RULES.map((rule) => Type.Literal(rule)), {
+  description: 'The rule broken: deck_size (not exactly 60 cards), copies (more than 4 of one name across printings, basic ' +
+    'Energy excepted), ace_spec (more than one ACE SPEC card), radiant (more than one Radiant Pokémon), prism_star (two ' +
+    'of one Prism Star name), no_basic (no Basic Pokémon), not_legal (cards not legal in the format), unresolved (lines ' +
+    'that name no card).',
+});
 
 export const DeckProblem = Type.Object(
   {

@@ -68,9 +68,10 @@ for (const store of STORE_KINDS) {
       assert.equal(line(body, 4).legal, false, 'Gardevoir ex SVI 86');
       assert.equal(line(body, 13).legal, false, 'Super Rod PAL 188');
       assert.equal(body.data.legal, false);
-      const notLegal = body.data.problems.find((problem: any) => problem.rule === 'not_legal');
-      assert.deepEqual(notLegal.lines, [4, 6, 13]);
-      assert.deepEqual(rulesOf(body), ['not_legal']);
+      const notLegal = body.data.problems.filter((problem: any) => problem.rule === 'not_legal');
+      assert.deepEqual(notLegal.flatMap((problem: any) => problem.lines), [4, 6, 13], 'one problem per name, each naming its lines');
+      assert.match(notLegal[0].message, /Gardevoir ex is not legal in Standard \(line 4\)/);
+      assert.deepEqual([...new Set(rulesOf(body))], ['not_legal']);
     });
 
     it('checks against Expanded when asked', async () => {

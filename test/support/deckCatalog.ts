@@ -38,7 +38,8 @@ const card = (cardSet: CardSet, number: string, fields: CardFields): CardWithVar
     evolves_from: null, pokedex_numbers: null, flavor_text: null, abilities: null,
     attacks: pokemon ? [{ name: 'Test Attack', cost: ['Psychic'], damage: '30', effect: fields.text ?? null }] : null,
     weaknesses: null, resistances: null, retreat_cost: pokemon ? 1 : null,
-    rules_text: pokemon ? null : fields.text ?? 'A short rule written for this fixture.',
+    // Basic Energy prints no text (cardKinds.isBasicEnergy).
+    rules_text: pokemon || fields.subtypes.includes('Normal') ? null : fields.text ?? 'A short rule written for this fixture.',
     legalities: { standard: fields.standard, expanded: fields.expanded ?? true },
     variants: [{ variant_key: 'normal', variant_label: null, is_default: true, image_small: null, image_large: null }],
   };

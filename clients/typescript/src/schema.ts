@@ -1077,7 +1077,7 @@ export interface operations {
                             }[];
                             problems: {
                                 /**
-                                 * @description The rule broken.
+                                 * @description The rule broken: deck_size (not exactly 60 cards), copies (more than 4 of one name across printings, basic Energy excepted), ace_spec (more than one ACE SPEC card), radiant (more than one Radiant Pokémon), prism_star (two of one Prism Star name), no_basic (no Basic Pokémon), not_legal (cards not legal in the format), unresolved (lines that name no card).
                                  * @enum {string}
                                  */
                                 rule: "deck_size" | "copies" | "ace_spec" | "radiant" | "prism_star" | "no_basic" | "not_legal" | "unresolved";
