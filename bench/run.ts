@@ -15,7 +15,8 @@
  * as the instance's metrics (METRICS_PORT) count it. Before it, cheap requests behind heavy ones (behindHeavy.ts).
  * Then cold traffic (coldTraffic.ts): random card ids and random name fragments drawn from the catalog, on fresh
  * instances with the cache and without, with their resident memory.
- * Then the deck check (deckCheck.ts): a 60-card list of 20 lines checked on one connection and on BENCH_CONNECTIONS, several keys in turn.
+ * Then the deck check (deckCheck.ts): a 60-card list of 20 lines checked on one connection and on BENCH_CONNECTIONS, several keys in turn,
+ * on a fresh instance without the catalog cache and one with it.
  * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
  * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
  * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone, `deck check` for the deck check alone;
@@ -201,8 +202,9 @@ async function fullCatalogRuns(): Promise<void> {
     if (only.test('cheap behind heavy')) await behindHeavy((extra) => startInstance({ ...env, ...extra }), headers, connections, duration);
     if (only.test('mixed workload')) await mixedRuns(env, headers);
     if (only.test('deck check')) {
-      await deckCheck(() => startInstance(env), async (n) => (await run(process.execPath, ['dist/src/cli/keys.js', 'create', '--email',
-        `bench-deck-${n}-${Date.now()}@example.test`, '--tier', 'internal', '--unlimited'], env)).trim(), { connections, seconds: duration, turns });
+      await deckCheck((extra) => startInstance({ ...env, ...extra }), async (n) => (await run(process.execPath, ['dist/src/cli/keys.js', 'create',
+        '--email', `bench-deck-${n}-${Date.now()}@example.test`, '--tier', 'internal', '--unlimited'], env)).trim(),
+      { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB) });
     }
     if (pools) {
       await coldTraffic((extra) => startInstance({ ...env, ...extra }), headers, pools,

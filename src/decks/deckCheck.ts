@@ -14,40 +14,48 @@ import { SetTables } from './setTable.js';
 export const NO_CARD_LINE = 'list holds no card line: write one card a line as "4 Ultra Ball SVI 196" ' +
   '(count, name, set code, number), as Pokémon TCG Live or Limitless export a deck';
 
-/** A list read: its card lines, or the 400 saying it has none. */
+/** A list read: the list as sent and its card lines, or the 400 saying it has none. */
 export type DeckListReading =
-  | { ok: true; lines: DeckListLine[] }
+  | { ok: true; list: string; lines: DeckListLine[] }
   | { ok: false; status: 400; message: string };
 
 /**
  * The deck check both edges call: a list read (a value, so an edge refuses a list without card
  * lines before counting the request), then resolved in its language and checked against the
- * format's rules, into the answer `{data, retrieved_at}`.
+ * format's rules, into the answer `{data, retrieved_at}`. The answer is a finished one, the same
+ * for the same list, format and language until the catalog is retrieved again, so it is kept in
+ * the answer cache like every other (a list pasted again, a deck many players paste, costs no
+ * resolution); a list seen once is admitted only while the cache has room.
  */
 export class DeckChecker {
   private readonly resolver: DeckResolver;
 
-  constructor(store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'listSets'>, private readonly answers: Pick<AnswerCache, 'retrievedAt' | 'retrieval'>) {
+  constructor(store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'listSets'>, private readonly answers: Pick<AnswerCache, 'answer' | 'retrieval'>) {
     this.resolver = new DeckResolver(store, new SetTables(store, () => answers.retrieval()));
   }
 
   read(list: string): DeckListReading {
     const { lines } = parseDeckList(list);
-    return lines.length > 0 ? { ok: true, lines } : { ok: false, status: 400, message: NO_CARD_LINE };
+    return lines.length > 0 ? { ok: true, list, lines } : { ok: false, status: 400, message: NO_CARD_LINE };
   }
 
-  async check(lines: readonly DeckListLine[], format: Format, lang: Language): Promise<Answer> {
-    const [retrievedAt, { resolved, unresolved }] = await Promise.all([
-      this.answers.retrievedAt(),
-      this.resolver.resolve(lines, lang, format),
-    ]);
+  async check({ list, lines }: { list: string; lines: readonly DeckListLine[] }, format: Format, lang: Language): Promise<Answer> {
+    const result = await this.answers.answer(`deck ${format} ${lang} ${list}`, async (retrievedAt) =>
+      ({ ok: true, answer: Answer.ofJson(JSON.stringify({ data: await this.data(lines, format, lang), retrieved_at: retrievedAt })) }));
+    // Built above as a success: a failure here would be a bug of the cache.
+    if (!result.ok) throw new Error(result.message);
+    return result.answer;
+  }
+
+  private async data(lines: readonly DeckListLine[], format: Format, lang: Language): Promise<DeckCheck> {
+    const { resolved, unresolved } = await this.resolver.resolve(lines, lang, format);
     const cards = resolved.map(({ line, card }) => ({
       line: line.line, text: line.text, count: line.count, card, legal: card.legalities?.[format] === true,
     }));
     const entries = cards.map(({ line, count, card, legal }) => ({ line, count, card, legal }));
     const unresolvedEntries = unresolved.map(({ line }) => ({ line: line.line, count: line.count }));
     const problems = deckProblems(entries, unresolvedEntries, format);
-    const data: DeckCheck = {
+    return {
       format,
       legal: problems.length === 0,
       card_count: deckCardCount(entries, unresolvedEntries),
@@ -55,6 +63,5 @@ export class DeckChecker {
       unresolved: unresolved.map(({ line, reason }) => ({ line: line.line, text: line.text, reason })),
       problems,
     };
-    return Answer.ofJson(JSON.stringify({ data, retrieved_at: retrievedAt }));
   }
 }

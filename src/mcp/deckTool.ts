@@ -42,7 +42,7 @@ export function checkDeckTool({ languageCodes, errors }: ToolSentences): ToolDef
       if (!reading.ok) return { ok: false, message: reading.message };
       const refused = await count();
       if (refused !== null) return { ok: false, message: refused, refused: true };
-      return { ok: true, answer: await decks.check(reading.lines, format, lang), compact: false };
+      return { ok: true, answer: await decks.check(reading, format, lang), compact: false };
     },
   };
   return tool as unknown as ToolDefinition;

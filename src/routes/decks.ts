@@ -53,7 +53,7 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
         if (decision.status === 429) metrics.quotaRefused('rest');
         return sendError(reply, decision.status, decision.message);
       }
-      const answer = await decks.check(reading.lines, format, lang);
+      const answer = await decks.check(reading, format, lang);
       // The answer's bytes as they are (the schema above documents them; serializing them again would cost a copy).
       return (reply as FastifyReply).code(200).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(answer.bytes);
     });
