@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../schemas/common.js';
-import type { ImportReport, LanguageCounts, LegalityOutlier } from '../importer/importReport.js';
+import type { GameRuleCorrections, ImportReport, LanguageCounts, LegalityOutlier } from '../importer/importReport.js';
 
 const IDS_SHOWN = 12;
 
@@ -35,6 +35,31 @@ function formatLegalityOutliers(outliers: readonly LegalityOutlier[]): string[] 
       .map((o) => `${o.card} (${o.mark}, ${legality(o.source)})`).join(', ')}${more}`);
   }
   return lines;
+}
+
+/** The catalog language of a card id: the longest language code it starts with (`zh-tw-SV1-1` is zh-tw). */
+const languageOfId = (id: string) =>
+  [...LANGUAGES].sort((a, b) => b.length - a.length).find((lang) => id.startsWith(`${lang}-`)) ?? '?';
+
+/** `12 (en 5, fr 7): en-sv01-196, ...`: a count, per language, and the first ids. */
+function countedIds(ids: readonly string[]): string {
+  const perLanguage = new Map<string, number>();
+  for (const id of ids) perLanguage.set(languageOfId(id), (perLanguage.get(languageOfId(id)) ?? 0) + 1);
+  const languages = [...perLanguage].sort(([a], [b]) => languageOrder(a, b)).map(([lang, n]) => `${lang} ${n}`).join(', ');
+  const more = ids.length > IDS_SHOWN ? ` ... and ${ids.length - IDS_SHOWN} more` : '';
+  return ids.length === 0 ? '0' : `${ids.length} (${languages}): ${ids.slice(0, IDS_SHOWN).join(' ')}${more}`;
+}
+
+/** What the game's rules corrected, each kind with its count per language and the first ids. */
+function formatGameRules(rules: GameRuleCorrections): string[] {
+  return [
+    "  The game's rules:",
+    `    Energy labelled basic that prints an effect, made Special: ${countedIds(rules.specialEnergy)}`,
+    `    legal in Standard through a reprint of the same name and text: ${countedIds(rules.legalThroughReprint.standard)}`,
+    `    Expanded-legal because Standard-legal: ${countedIds(rules.expandedFromStandard)}`,
+    `    legal in Expanded through a reprint of the same name and text: ${countedIds(rules.legalThroughReprint.expanded)}`,
+    `    banned from Expanded by the source, kept not legal: ${countedIds(rules.expandedBans)}`,
+  ];
 }
 
 /** The import report for a person: counts per language, skipped records by reason, notes, timings. */
@@ -90,6 +115,7 @@ export function formatReport(report: ImportReport, reportFile: string | null): s
         .map((u) => `${u.lang} ${u.field} "${u.value}" ×${u.count}`).join(', ')}`);
     }
     out.push(...formatLegalityOutliers(notes.legalityOutliers));
+    out.push(...formatGameRules(notes.gameRules));
   }
   out.push('', `Timings: ${Object.entries(report.timings).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(', ')}`);
   if (reportFile) out.push(`Full report: ${reportFile}`);

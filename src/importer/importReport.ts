@@ -33,6 +33,18 @@ export interface LegalityOutlier {
   taken: boolean;
 }
 
+/** The cards the game's rules corrected, by catalog card id (see `gameRules.ts`). */
+export interface GameRuleCorrections {
+  /** Energy cards the source labels basic (`Normal`) though they print an effect: made `Special`. */
+  specialEnergy: string[];
+  /** Cards legal in a format only through a printing of the same name and game text. */
+  legalThroughReprint: { standard: string[]; expanded: string[] };
+  /** Standard-legal cards the source did not mark Expanded-legal (the Asian printings): made Expanded-legal. */
+  expandedFromStandard: string[];
+  /** Cards of a name the source bans from Expanded (not Expanded-legal while most of their set is): kept not legal. */
+  expandedBans: string[];
+}
+
 export interface MappingNotes {
   /** Printings whose full variant key is not in the vocabulary and was coarsened. */
   coarsenedPrintings: number;
@@ -54,6 +66,8 @@ export interface MappingNotes {
   untranslated: UntranslatedValue[];
   /** Every card whose standard legality disagrees with its regulation mark's majority. */
   legalityOutliers: LegalityOutlier[];
+  /** What the game's rules changed in the source's subtypes and legalities. */
+  gameRules: GameRuleCorrections;
 }
 
 export interface ImportReport {

@@ -8,9 +8,9 @@ import {
   countRecord, type ImportReport, type LanguageCounts, type MappingNotes, type SkippedRecord,
 } from './importReport.js';
 import { canonicalCard, canonicalSet, canonicalSetFromBrief, cardImages } from './tcgdexCanonical.js';
+import { applyGameRules } from './gameRules.js';
 import { gatherCrossLanguageFacts, sharedSetKey, type CrossLanguageFacts } from './tcgdexCrossLanguage.js';
 import type { TcgdexCard, TcgdexLanguageData, TcgdexSetBrief } from './tcgdexRecords.js';
-import { applyStandardMajority } from './standardLegality.js';
 import { mapVariants } from './tcgdexVariants.js';
 import { LOCALIZED_LANGUAGES } from './tcgdexVocabulary.js';
 import { checkCard, checkSet } from './validateRecords.js';
@@ -61,6 +61,7 @@ class CatalogDraft {
   readonly notes: MappingNotes = {
     coarsenedPrintings: 0, mergedPrintings: 0, cardsWithLegacyVariants: 0, cardsWithoutPrintings: 0,
     setsBuiltFromCardBrief: [], borrowedReleaseDates: [], untranslated: [], legalityOutliers: [],
+    gameRules: { specialEnergy: [], legalThroughReprint: { standard: [], expanded: [] }, expandedFromStandard: [], expandedBans: [] },
   };
 
   skip(kind: SkippedRecord['kind'], lang: string, id: string, reason: string): void {
@@ -215,16 +216,18 @@ function countImported(draft: CatalogDraft): Record<string, LanguageCounts> {
 
 /**
  * Maps TCGdex records of every language to the canonical catalog: one English vocabulary,
- * catalog ids, variant keys, validated by the catalog schemas, standard legality by regulation
- * mark. Every record read ends up either in the catalog or in the report's skipped list, with a reason.
+ * catalog ids, variant keys, validated by the catalog schemas, Energy subtypes and legality by the
+ * game's rules. Every record read ends up either in the catalog or in the report's skipped list, with a reason.
  */
 export function mapTcgdex(input: TcgdexLanguageData[], options: MapTcgdexOptions = {}): MappedCatalog {
   const started = performance.now();
   const facts = gatherCrossLanguageFacts(input);
   const draft = new CatalogDraft();
   for (const data of [...input].sort(mappingOrder)) mapLanguage(data, facts, draft, options.progress);
-  const legalityOutliers = applyStandardMajority(draft.cards, (card) => draft.setsById.get(card.set_id)!.language);
-  const notes: MappingNotes = { ...draft.notes, untranslated: facts.untranslated.values(), legalityOutliers };
+  const { legalityOutliers, corrections } = applyGameRules(draft.cards, (card) => draft.setsById.get(card.set_id)!.language);
+  const notes: MappingNotes = {
+    ...draft.notes, untranslated: facts.untranslated.values(), legalityOutliers, gameRules: corrections,
+  };
   const report: ImportReport = {
     source: options.source ?? 'tcgdex',
     read: countRead(input),

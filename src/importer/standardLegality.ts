@@ -1,4 +1,5 @@
 import type { CardWithVariants } from '../schemas/card.js';
+import { isBasicEnergy } from './gameText.js';
 import type { LegalityOutlier } from './importReport.js';
 
 /*
@@ -8,12 +9,9 @@ import type { LegalityOutlier } from './importReport.js';
  * catalog language and mark, the flag most cards carry is taken for every card of that mark.
  * Cards without a mark keep the source's flag, and so do basic Energy cards: they are legal
  * whatever their mark, and the Asian printings carry one. `expanded` is kept as the source has
- * it: it shows no lag, only the Expanded ban list (Flapple, Scoop Up Net, Medicham V).
+ * it: it shows no lag, only the Expanded ban list (Flapple, Scoop Up Net, Medicham V). The other
+ * rules of the game (reprints, Expanded from Standard) come after this step, in `gameRules.ts`.
  */
-
-/** A basic Energy card: TCGdex's energy type Normal and no card text (special Energy cards print one). */
-const isBasicEnergy = (card: CardWithVariants) =>
-  card.supertype === 'Energy' && (card.subtypes?.includes('Normal') ?? false) && card.rules_text === null;
 
 interface MarkGroup {
   cards: CardWithVariants[];

@@ -100,12 +100,13 @@ const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PM
 const ERRORS = 'A failed call returns isError with a sentence saying what to fix.';
 const ROWS = 'Rows are compact unless detail is "full": id, name, set_id, number, supertype, subtypes, types, hp, ' +
   'rarity, regulation_mark, legalities; no game text. What a card does (abilities, attacks, rules_text): call ' +
-  'get_card. Whether it is legal: legalities {standard, expanded} (standard follows regulation_mark; null when ' +
-  'unknown). detail "full" gives every field (game text, artist, images) in every row: only when you need them ' +
-  'for many cards at once.';
+  'get_card. Whether it is legal: legalities {standard, expanded} (standard follows regulation_mark, or a legal ' +
+  'reprint of the same name and text; null when unknown). detail "full" gives every field (game text, artist, ' +
+  'images) in every row: only when you need them for many cards at once.';
 const GAME_TEXT = 'The card carries its game text, in its own language: abilities, attacks (cost, damage, effect), ' +
   'weaknesses, resistances, retreat_cost; rules_text for a Trainer or Energy. legalities {standard, expanded} says ' +
-  'whether it may be played in each format; standard follows the card\'s regulation_mark.';
+  'whether it may be played in each format; standard follows the card\'s regulation_mark, and a printing is also ' +
+  'legal when a printing of the same name and game text is (reprints).';
 
 const SearchCardsInput = Type.Object({
   q: Type.Optional(SearchText),

@@ -70,8 +70,11 @@ export const Legalities = Type.Object(
   {
     title: 'Legalities',
     additionalProperties: false,
-    description: "Format legality at the catalog's import. `standard` follows the card's regulation mark: " +
-      'where the source disagrees with most cards of the same mark and language, the majority wins.',
+    description: "Format legality by the game's rules, worked out at the catalog's import from TCGdex's marks " +
+      '(data of 2026-08-21): `standard` follows the regulation mark (the majority of its mark and language where ' +
+      'the source disagrees); a printing is also legal when a printing of the same name and game text in its ' +
+      'language is (reprints); every Standard-legal card is Expanded-legal, but for the Expanded ban list. ' +
+      'See docs/reference.md, Legality.',
   },
 );
 export type Legalities = Static<typeof Legalities>;

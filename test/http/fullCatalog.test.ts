@@ -197,6 +197,46 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     assert.equal(set.body.data.series, null);
   });
 
+  it('legality by the game’s rules: reprints of the same name and text, and Standard within Expanded in every language', async () => {
+    const legalities = async (ids: string[]) => {
+      const { status, body } = await server.get(`/v1/cards?ids=${ids.join(',')}`);
+      assert.equal(status, 200);
+      return Object.fromEntries(body.data.map((card: any) => [card.id, card.legalities.standard]));
+    };
+    // Ultra Ball SVI 196, Rare Candy SVI 191 and Boss's Orders PAL 172 (mark G) through their MEG reprints (mark I).
+    assert.deepEqual(await legalities(['en-sv01-196', 'en-sv01-191', 'en-sv02-172', 'en-sv01-086', 'en-sv02-188']), {
+      'en-sv01-196': true, 'en-sv01-191': true, 'en-sv02-172': true, 'en-sv01-086': false, 'en-sv02-188': false,
+    });
+    const standardUltraBall = await server.get('/v1/cards?q=Ultra%20Ball&lang=en&legal=standard&limit=200');
+    assert.ok(standardUltraBall.body.data.some((card: any) => card.id === 'en-sv01-196'), 'the legal= filter reads the same legalities');
+
+    const db = new Database(path.join(dir, 'catalog.db'), { readonly: true });
+    try {
+      const rows = db.prepare<[], { id: string; doc: string }>('SELECT id, doc FROM cards').all();
+      const notExpanded = rows.filter((row) => {
+        const { legalities } = JSON.parse(row.doc);
+        return legalities?.standard === true && legalities.expanded !== true;
+      });
+      assert.ok(rows.length > 100_000);
+      assert.deepEqual(notExpanded.map((row) => row.id), [], 'every Standard-legal card of every language is Expanded-legal');
+    } finally {
+      db.close();
+    }
+    const total = async (query: string) => (await server.get(`/v1/cards?${query}&limit=1`)).body.pagination.total;
+    for (const lang of ['ja', 'zh-tw', 'en']) {
+      assert.ok(await total(`legal=standard&lang=${lang}`) <= await total(`legal=expanded&lang=${lang}`), lang);
+    }
+    assert.deepEqual((await server.get('/v1/cards?id=ja-M2-013')).body.data.legalities, { standard: true, expanded: true });
+  });
+
+  it('Energy that prints an effect is Special; basic Energy stays Normal', async () => {
+    const subtypes = async (id: string) => (await server.get(`/v1/cards?id=${id}`)).body.data.subtypes;
+    assert.deepEqual(await subtypes('en-me02.5-216'), ['Special'], 'Prism Energy');
+    assert.deepEqual(await subtypes('en-me02.5-217'), ['Special'], "Team Rocket's Energy");
+    assert.deepEqual(await subtypes('en-sve-001'), ['Normal'], 'Grass Energy');
+    assert.deepEqual(await subtypes('ja-SV-P-037'), ['Normal'], 'a Japanese promo basic Energy whose only text is the copyright line');
+  });
+
   it('leaves Pokémon TCG Pocket out', async () => {
     assert.equal((await server.get('/v1/sets?id=en-A1')).status, 404);
     assert.equal((await server.get('/v1/cards?id=en-A1-001')).status, 404);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ABILITY_TYPES, ENERGY_TYPES } from '../../src/catalog/cardVocabulary.js';
+import { isBasicEnergy } from '../../src/importer/gameText.js';
 import type { ImportReport } from '../../src/importer/importReport.js';
 import { catalogLanguageOf, mapTcgdex } from '../../src/importer/mapTcgdex.js';
 import { readTcgdexDump } from '../../src/importer/sources/tcgdexDump.js';
@@ -111,8 +112,13 @@ const FIELD_CHECKS: Record<string, (sampled: Sampled, report: ImportReport) => v
   retreat: ({ source, card }) => assert.equal(card.retreat_cost, source.retreat),
   effect: ({ source, card }) => assert.equal(card.rules_text, text(source.effect)),
   legal: ({ source, card }, report) => {
-    const outlier = report.notes!.legalityOutliers.find((o) => o.card === card.id);
-    assert.deepEqual(card.legalities, { standard: outlier ? outlier.taken : source.legal!.standard, expanded: source.legal!.expanded });
+    // The source's flags, but where the mark majority or a rule of the game (gameRules.ts) made the card legal.
+    const { legalityOutliers, gameRules } = report.notes!;
+    const outlier = legalityOutliers.find((o) => o.card === card.id);
+    const standard = gameRules.legalThroughReprint.standard.includes(card.id) || (outlier ? outlier.taken : source.legal!.standard);
+    const expanded = source.legal!.expanded || gameRules.expandedFromStandard.includes(card.id) ||
+      gameRules.legalThroughReprint.expanded.includes(card.id);
+    assert.deepEqual(card.legalities, { standard, expanded });
   },
 };
 
@@ -242,8 +248,9 @@ describe('the card fields over the whole shared dump', needsSharedDump(), () => 
     assert.equal(nullTypes, untyped);
   });
 
-  test('standard legality is unanimous within each language and regulation mark, but for basic Energy cards', () => {
+  test('standard legality is unanimous within each language and regulation mark, but for basic Energy cards and reprints', () => {
     const outliers = mapped.report.notes!.legalityOutliers;
+    const throughReprint = new Set(mapped.report.notes!.gameRules.legalThroughReprint.standard);
     const corrected = outliers.filter((o) => o.taken !== o.source).map((o) => `${o.card} ${o.mark} ${o.source}→${o.taken}`);
     // The two English outliers the dump is known for.
     assert.ok(corrected.includes('en-sv04-266 G true→false'));
@@ -251,8 +258,7 @@ describe('the card fields over the whole shared dump', needsSharedDump(), () => 
     const languageOfSet = new Map(mapped.catalog.sets.map((set) => [set.id, set.language]));
     const flags = new Map<string, Set<boolean>>();
     for (const card of cards.values()) {
-      const basicEnergy = card.supertype === 'Energy' && card.subtypes?.includes('Normal') && card.rules_text === null;
-      if (card.regulation_mark === null || card.legalities === null || basicEnergy) continue;
+      if (card.regulation_mark === null || card.legalities === null || isBasicEnergy(card) || throughReprint.has(card.id)) continue;
       const key = `${languageOfSet.get(card.set_id)} ${card.regulation_mark}`;
       flags.set(key, (flags.get(key) ?? new Set()).add(card.legalities.standard));
     }

@@ -81,3 +81,22 @@ describe('standard legality follows the regulation mark', () => {
     assert.match(printed, /1 basic Energy cards keep the source's: en-sv1-9 \(G, legal\)/);
   });
 });
+
+describe('the mark majority knows basic Energy as the Energy subtypes do', () => {
+  const { catalog } = mapTcgdex([{
+    lang: 'ja',
+    sets: [tcgdexSet('ja', 'sv1')],
+    cards: [
+      card('ja', '1', 'G', legal(false)),
+      card('ja', '2', 'G', legal(false)),
+      basicEnergy('ja', '3', 'G', true),
+      { ...basicEnergy('ja', '4', 'G', true), effect: '&copy;Pokémon/Nintendo/Creatures/GAME FREAK (small print)' },
+    ],
+  }]);
+  const standard = (id: string) => catalog.cards.find((c) => c.id === id)!.legalities!.standard;
+
+  test('a Japanese basic Energy whose only text is the copyright line keeps its flag, like any basic Energy', () => {
+    assert.equal(standard('ja-sv1-3'), true);
+    assert.equal(standard('ja-sv1-4'), true);
+  });
+});

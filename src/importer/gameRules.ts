@@ -1,0 +1,44 @@
+import type { CardWithVariants } from '../schemas/card.js';
+import { correctEnergySubtypes } from './energySubtypes.js';
+import { applyStandardImpliesExpanded, findExpandedBans } from './expandedLegality.js';
+import type { GameRuleCorrections, LegalityOutlier } from './importReport.js';
+import { applyReprintRule } from './reprintLegality.js';
+import { applyStandardMajority } from './standardLegality.js';
+
+/*
+ * The game's rules over the source's labels and marks, in the one order that lets each step build
+ * on the last:
+ * 1. Energy subtypes first: which Energy is basic decides who is left out of the mark majority
+ *    (basic Energy is legal whatever its mark) and how basic Energy meets its reprints (by name).
+ * 2. Standard by mark majority: fixes the source's lagging flags before they spread.
+ * 3. Standard through reprints: from the corrected flags.
+ * 4. Expanded from Standard: after step 3, so an old printing legal through a reprint is
+ *    Expanded-legal too; banned cards excepted (found from the source's flags before any change).
+ * 5. Expanded through reprints: last, from every Expanded-legal card steps 1 to 4 left (an older
+ *    printing, a McDonald's or trainer-kit one, with the text of a card of an Expanded set);
+ *    banned cards neither take nor give.
+ */
+
+export interface GameRulesResult {
+  legalityOutliers: LegalityOutlier[];
+  corrections: GameRuleCorrections;
+}
+
+/** Applies the game's rules to the mapped cards (in place); `languageOf` names a card's catalog language. */
+export function applyGameRules(cards: readonly CardWithVariants[], languageOf: (card: CardWithVariants) => string): GameRulesResult {
+  const specialEnergy = correctEnergySubtypes(cards);
+  const legalityOutliers = applyStandardMajority(cards, languageOf);
+  const standardThroughReprint = applyReprintRule(cards, languageOf, 'standard');
+  const bans = findExpandedBans(cards, languageOf);
+  const expandedFromStandard = applyStandardImpliesExpanded(cards, bans.isBanned);
+  const expandedThroughReprint = applyReprintRule(cards, languageOf, 'expanded', bans.isBanned);
+  return {
+    legalityOutliers,
+    corrections: {
+      specialEnergy,
+      legalThroughReprint: { standard: standardThroughReprint, expanded: expandedThroughReprint },
+      expandedFromStandard,
+      expandedBans: bans.cards,
+    },
+  };
+}
