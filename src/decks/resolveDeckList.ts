@@ -2,7 +2,7 @@ import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../catalog/cardVocabulary.js';
 import type { Card, CardWithVariants } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
-import { basicEnergyTypeOf } from './basicEnergy.js';
+import { basicEnergyTypeOf, type BasicEnergyType } from './basicEnergy.js';
 import { isBasicEnergy } from './cardKinds.js';
 import { exactNameKey, namesMatch } from './cardNames.js';
 import type { DeckListLine } from './deckList.js';
@@ -38,7 +38,9 @@ interface Plan {
   code: string | null;
   /** The ids its set code and number may name, newest set first. */
   printed: string[];
-  /** For a basic Energy line, its basic Energy cards, newest first. */
+  /** The type of a basic Energy line (`Basic {P} Energy`), null for any other line. */
+  energyType: BasicEnergyType | null;
+  /** For a basic Energy line, the basic Energy cards of its type in the language, newest first. */
   energy: string[];
 }
 
@@ -83,8 +85,9 @@ export class DeckResolver {
     const atNumber = firstOf(p.printed, cards);
     if (atNumber) {
       // A basic Energy line names its type in the list's words (`Basic {P} Energy`), not the card's.
-      if (p.energy.length > 0 ? isBasicEnergy(atNumber) : namesMatch(line.name, atNumber.name)) return { line, card: atNumber };
-      if (!(p.energy.length > 0 && isBasicEnergySetCode(code ?? ''))) {
+      if (p.energyType !== null ? isEnergyOf(atNumber, p.energyType) : namesMatch(line.name, atNumber.name)) return { line, card: atNumber };
+      // A basic Energy set's number that is another type's (`Basic {P} Energy SVE 3`): the type's own printing below.
+      if (!(p.energyType !== null && isBasicEnergySetCode(code ?? ''))) {
         return { line, reason: wrongName(line, code!, atNumber, await this.nearest(line.name, lang, table)) };
       }
     }
@@ -138,7 +141,13 @@ function plan(table: SetTable, lang: Language, line: DeckListLine): Plan {
     printed.push(...printedCandidates(table, lang, code, line.number));
   }
   const energy = type === null ? [] : basicEnergyCandidates(table, lang, type);
-  return { line, code, printed, energy };
+  return { line, code, printed, energyType: type, energy };
+}
+
+/** A basic Energy card of that type; one whose name says no type this reader knows is taken at its word. */
+function isEnergyOf(card: Card, type: BasicEnergyType): boolean {
+  const named = basicEnergyTypeOf(card.name);
+  return isBasicEnergy(card) && (named === null || named === type);
 }
 
 function firstOf(ids: readonly string[], cards: ReadonlyMap<string, Card>): Card | undefined {

@@ -97,6 +97,12 @@ for (const store of STORE_KINDS) {
       assert.equal(line(body, 4).card.id, 'en-mee-005', 'basic Energy without a number of its own: the newest printing of its type');
     });
 
+    it('resolves basic Energy to a card of the type the line names, whatever number it gives', async () => {
+      const { body } = await check(server, key, { list: '8 Basic {P} Energy SVE 5\n4 Basic {W} Energy SVE 3\n4 Basic {P} Energy SVE 3\n4 Psychic Energy\n' });
+      assert.deepEqual(body.data.cards.map((entry: any) => entry.card.id), ['en-sve-005', 'en-sve-003', 'en-mee-005', 'en-mee-005']);
+      assert.deepEqual(body.data.unresolved, []);
+    });
+
     it('resolves a line without set code and number by its exact name, newest legal printing first', async () => {
       const { body } = await check(server, key, { list: '4 Ultra Ball\n4 Boss\'s Orders\n' });
       assert.deepEqual(body.data.cards.map((entry: any) => entry.card.id), ['en-me01-131', 'en-me01-114']);

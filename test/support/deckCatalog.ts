@@ -83,6 +83,7 @@ export const DECK_CATALOG: Catalog = {
     card(PAL, '188', trainer('Super Rod', 'Item', 'G', false)),
     card(TEF, '157', trainer('Prime Catcher', 'Item', 'H', true, ACE_SPEC)),
     card(TEF, '154', trainer('Maximum Belt', 'Tool', 'H', true, ACE_SPEC)),
+    card(SVE, '003', basicEnergy('Water Energy')),
     card(SVE, '005', basicEnergy('Psychic Energy')),
     card(SVE, '013', basicEnergy('Psychic Energy')),
     card(SVP, '027', pokemon('Pikachu', ['Basic'], 'G', true, { rarity: 'Promo' })),
