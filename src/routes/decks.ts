@@ -51,6 +51,7 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
       // The month was spent or the key revoked since the key hook looked.
       if (!decision.allowed) {
         if (decision.status === 429) metrics.quotaRefused('rest');
+        if (decision.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="tcg-catalog"');
         return sendError(reply, decision.status, decision.message);
       }
       const answer = await decks.check(reading, format, lang);
