@@ -10,6 +10,7 @@
 import type { Instance } from './behindHeavy.js';
 import { generateLoad, loadGeneratorName } from './loadGenerator.js';
 import { median } from './variantsInTurn.js';
+import { cpuSeconds } from './processes.js';
 import { REAL_TCG_LIVE_LIST } from '../test/support/realDeckList.js';
 
 /** How many keys take turns. */
@@ -25,7 +26,7 @@ export interface DeckCheckOptions {
 }
 
 /** `makeKey` creates a key on the instances' database (the keys CLI), returning it. */
-export async function deckCheck(start: (env: NodeJS.ProcessEnv) => Promise<Instance>, makeKey: (n: number) => Promise<string>,
+export async function deckCheck(start: (env: NodeJS.ProcessEnv) => Promise<Instance & { pid: number }>, makeKey: (n: number) => Promise<string>,
   { connections, seconds, turns, cacheMb }: DeckCheckOptions): Promise<void> {
   const keys: string[] = [];
   for (let n = 0; n < KEYS; n++) keys.push(await makeKey(n));
@@ -35,9 +36,9 @@ export async function deckCheck(start: (env: NodeJS.ProcessEnv) => Promise<Insta
   const turnSeconds = Math.max(1, Math.round(seconds / turns));
   console.log(`\ndeck check: a 60-card list of 20 lines (POST /v1/decks/check, Standard), ${KEYS} keys in turn, ` +
     `${loadGeneratorName()}, a fresh instance per cache setting; ${turns} turns of ${turnSeconds} s per row ` +
-    '(req/s and p50: the median turn; p99: the worst)\n');
-  console.log('| catalog cache | connections | req/s | p50 ms | p99 ms (each turn) |');
-  console.log('|---|---:|---:|---:|---:|');
+    '(req/s, p50 and the server\'s CPU time per request, all its threads: the median turn; p99: the worst)\n');
+  console.log('| catalog cache | connections | req/s | p50 ms | p99 ms (each turn) | CPU ms per request |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const mb of ['0', cacheMb]) {
     const instance = await start({ CATALOG_CACHE_MB: mb });
     try {
@@ -52,13 +53,15 @@ export async function deckCheck(start: (env: NodeJS.ProcessEnv) => Promise<Insta
         await generateLoad(url, headers, WARM_UP_SECONDS, share, undefined, request);
         const runs = [];
         for (let turn = 0; turn < turns; turn++) {
+          const cpuBefore = cpuSeconds(instance.pid);
           const result = await generateLoad(url, headers, turnSeconds, share, undefined, request);
           if (result.failures > 0) throw new Error(`deck check: ${result.failures} non-2xx or failed`);
-          runs.push(result);
+          runs.push({ ...result, cpuMs: ((cpuSeconds(instance.pid) - cpuBefore) * 1000) / result.requests });
         }
         const p99s = runs.map((run) => run.p99);
         console.log(`| ${mb === '0' ? 'off' : `${mb} MB`} | ${share} | ${median(runs.map((run) => run.rps)).toFixed(0)} | ` +
-          `${median(runs.map((run) => run.p50)).toFixed(2)} | ${Math.max(...p99s).toFixed(2)} (${p99s.map((p99) => p99.toFixed(2)).join(', ')}) |`);
+          `${median(runs.map((run) => run.p50)).toFixed(2)} | ${Math.max(...p99s).toFixed(2)} (${p99s.map((p99) => p99.toFixed(2)).join(', ')}) | ` +
+          `${median(runs.map((run) => run.cpuMs)).toFixed(2)} |`);
       }
     } finally {
       await instance.stop();
