@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
+import type { Answer } from '../catalog/answer.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
+import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { ErrorBody } from '../schemas/common.js';
@@ -54,8 +56,18 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
         if (decision.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="tcg-catalog"');
         return sendError(reply, decision.status, decision.message);
       }
-      const answer = await decks.check(reading, format, lang);
-      // The answer's bytes as they are (the schema above documents them; serializing them again would cost a copy).
-      return (reply as FastifyReply).code(200).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(answer.bytes);
+      return sendDeckCheck(reply as FastifyReply, await decks.check(reading, format, lang));
     });
   };
+
+/**
+ * The answer's bytes as they are (the schema above documents them), compressed as REST's catalog
+ * answers are when the client accepts it, each form made once per answer and kept with it. No
+ * entity tag: a POST is not revalidated.
+ */
+function sendDeckCheck(reply: FastifyReply, answer: Answer): FastifyReply {
+  const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request.headers['accept-encoding']) : 'identity';
+  reply.code(200).type('application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Accept-Encoding');
+  if (coding === 'identity') return reply.send(answer.bytes);
+  return reply.header('Content-Encoding', coding).send(answer.form(coding, ({ bytes }) => compress(bytes, coding)));
+}

@@ -74,6 +74,19 @@ for (const store of STORE_KINDS) {
       assert.deepEqual([...new Set(rulesOf(body))], ['not_legal']);
     });
 
+    it('sends the answer compressed when the client accepts it, the same JSON', async () => {
+      const plain = await check(server, key, { list: TCG_LIVE_LIST });
+      for (const coding of ['br', 'gzip']) {
+        const response = await fetch(`${server.baseUrl}/v1/decks/check`, {
+          method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json', 'accept-encoding': coding },
+          body: JSON.stringify({ list: TCG_LIVE_LIST }),
+        });
+        assert.equal(response.headers.get('content-encoding'), coding);
+        assert.match(response.headers.get('vary') ?? '', /Accept-Encoding/);
+        assert.deepEqual(await response.json(), plain.body, 'fetch decodes it to the same answer');
+      }
+    });
+
     it('checks against Expanded when asked', async () => {
       const { status, body } = await check(server, key, { list: TCG_LIVE_LIST, format: 'expanded' });
       assert.equal(status, 200);
