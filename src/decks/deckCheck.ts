@@ -14,6 +14,15 @@ import { SetTables } from './setTable.js';
 export const NO_CARD_LINE = 'list holds no card line: write one card a line as "4 Ultra Ball SVI 196" ' +
   '(count, name, set code, number), as Pokémon TCG Live or Limitless export a deck';
 
+/**
+ * The most card lines a list may hold: a deck is 60 cards, so at most 60 lines, and a list far
+ * longer is no deck (20,000 characters could hold 5,000 one-card lines, each a name search when it
+ * gives no set code, for one request of the quota).
+ */
+export const MAX_CARD_LINES = 100;
+export const tooManyCardLines = (count: number) =>
+  `list holds ${count} card lines; a deck check reads at most ${MAX_CARD_LINES} (a deck is 60 cards)`;
+
 /** A list read: the list as sent and its card lines, or the 400 saying it has none. */
 export type DeckListReading =
   | { ok: true; list: string; lines: DeckListLine[] }
@@ -36,7 +45,9 @@ export class DeckChecker {
 
   read(list: string): DeckListReading {
     const { lines } = parseDeckList(list);
-    return lines.length > 0 ? { ok: true, list, lines } : { ok: false, status: 400, message: NO_CARD_LINE };
+    if (lines.length === 0) return { ok: false, status: 400, message: NO_CARD_LINE };
+    if (lines.length > MAX_CARD_LINES) return { ok: false, status: 400, message: tooManyCardLines(lines.length) };
+    return { ok: true, list, lines };
   }
 
   async check({ list, lines }: { list: string; lines: readonly DeckListLine[] }, format: Format, lang: Language): Promise<Answer> {

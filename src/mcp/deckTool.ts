@@ -13,7 +13,7 @@ export interface ToolSentences {
 
 const KEY_NEEDED = 'Needs an API key sent by the MCP connection as the header `Authorization: Bearer <key>`; a call ' +
   'that answers counts once against the key\'s monthly quota (1,000 calls on the free tier, reset on the 1st, UTC), ' +
-  'whatever the length of the list; a refused call (bad arguments, no card line) is not counted. Without a valid key ' +
+  'whatever the length of the list; a refused call (bad arguments, no card line, more than 100 card lines) is not counted. Without a valid key ' +
   'the call fails: get a key with get_api_key, then ask the user to add the header to this server\'s entry in the MCP ' +
   'client configuration and reconnect.';
 

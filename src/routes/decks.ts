@@ -39,7 +39,7 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
         body: DeckCheckRequest,
         response: {
           200: { ...DeckCheckResult, description: 'The deck, line by line, and what breaks the format\'s rules.' },
-          400: { ...ErrorBody, description: 'The body is not JSON, list is missing, blank, longer than 20,000 characters or holds no card line, or format or lang is unknown.' },
+          400: { ...ErrorBody, description: 'The body is not JSON, list is missing, blank, longer than 20,000 characters, holds no card line or more than 100, or format or lang is unknown.' },
           ...keyed.responses,
           413: { ...ErrorBody, description: `The body is larger than ${DECK_CHECK_BODY_LIMIT / 1024} KiB.` },
         },

@@ -23,7 +23,7 @@ export const DeckCheckRequest = Type.Object(
       minLength: 1, maxLength: MAX_DECK_LIST_LENGTH, pattern: '\\S',
       description: 'The deck list as pasted: a Pokémon TCG Live export (`4 Ultra Ball SVI 196`), a Limitless list, or ' +
         'the older PTCGO form (`* 4 Ultra Ball SVI 196`). Headers (`Pokémon: 12`), blank lines and the `Total Cards` ' +
-        'trailer are skipped. At most 20,000 characters.',
+        'trailer are skipped. At most 20,000 characters and 100 card lines.',
       examples: ['Pokémon: 1\n4 Ralts SVI 84\nTrainer: 1\n4 Ultra Ball SVI 196\nEnergy: 1\n8 Basic {P} Energy SVE 5\n'],
     }),
     format: Type.Optional({ ...DeckFormat, default: 'standard' }),

@@ -187,6 +187,8 @@ for (const store of STORE_KINDS) {
       ['a body that is not an object', '[1]', 400, /^the request body must be a JSON object$/],
       ['a body sent as text', 'list=4 Ultra Ball', 400, /^the request body must be a JSON object sent as Content-Type: application\/json$/, 'text/plain'],
       ['a list without a card line', { list: 'Pokémon: 0\nTrainer: 0\n\nTotal Cards: 0\n' }, 400, /^list holds no card line/],
+      ['a list of 101 card lines', { list: Array.from({ length: 101 }, (_, i) => `1 Card Number ${i} SVI ${i + 1}`).join('\n') }, 400,
+        /^list holds 101 card lines; a deck check reads at most 100 \(a deck is 60 cards\)$/],
       ['a body over 128 KiB', { list: 'é'.repeat(30_000), pad: 'x'.repeat(100_000) }, 413, /^the request body is larger than 128 KiB/],
     ];
     for (const [what, body, status, message, contentType] of refusals) {

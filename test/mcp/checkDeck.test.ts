@@ -39,6 +39,7 @@ for (const store of STORE_KINDS) {
       ['an unknown format', { list: '4 Ralts SVI 84', format: 'legacy' }, /^format must be one of: standard, expanded$/],
       ['an unknown lang', { list: '4 Ralts SVI 84', lang: 'xx' }, /^lang must be one of/],
       ['a list without a card line', { list: 'Total Cards: 0' }, /^list holds no card line/],
+      ['a list of 101 card lines', { list: '1 Ralts SVI 84\n'.repeat(101) }, /^list holds 101 card lines/],
     ];
     for (const [what, args, message] of refusals) {
       it(`${what} fails with REST's message and is not counted`, async () => {

@@ -876,7 +876,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The deck list as pasted: a Pokémon TCG Live export (`4 Ultra Ball SVI 196`), a Limitless list, or the older PTCGO form (`* 4 Ultra Ball SVI 196`). Headers (`Pokémon: 12`), blank lines and the `Total Cards` trailer are skipped. At most 20,000 characters.
+                     * @description The deck list as pasted: a Pokémon TCG Live export (`4 Ultra Ball SVI 196`), a Limitless list, or the older PTCGO form (`* 4 Ultra Ball SVI 196`). Headers (`Pokémon: 12`), blank lines and the `Total Cards` trailer are skipped. At most 20,000 characters and 100 card lines.
                      * @example Pokémon: 1
                      *     4 Ralts SVI 84
                      *     Trainer: 1
@@ -1095,7 +1095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON, list is missing, blank, longer than 20,000 characters or holds no card line, or format or lang is unknown. */
+            /** @description The body is not JSON, list is missing, blank, longer than 20,000 characters, holds no card line or more than 100, or format or lang is unknown. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
