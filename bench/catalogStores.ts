@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Catalog } from '../src/catalog/catalogStore.js';
 import { searchKey } from '../src/catalog/searchKey.js';
 import { loadCatalog } from '../src/importer/runImport.js';
-import type { CardWithVariants } from '../src/schemas/card.js';
+import type { CardRecord } from '../src/schemas/card.js';
 import type { Language } from '../src/schemas/common.js';
 import type { CardSet } from '../src/schemas/set.js';
 import type { CatalogStore } from '../src/catalog/catalogStore.js';
@@ -31,7 +31,7 @@ const LANGS: Language[] = ['en', 'ja', 'fr', 'it', 'de', 'es', 'ko', 'pt', 'zh-t
 function syntheticCatalog(): Catalog {
   const words = ['Pikachu', 'Charizard', 'Kecleon', 'Mewtwo', 'Energy', 'Trainer', 'ピカチュウ', 'リザードン', '피카츄', '皮卡丘', 'พิคาชู'];
   const sets: CardSet[] = [];
-  const cards: CardWithVariants[] = [];
+  const cards: CardRecord[] = [];
   for (let s = 0; s < 1650; s++) {
     const language = LANGS[s % 12]!;
     const id = `${language}-set${s}`;

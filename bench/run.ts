@@ -14,12 +14,14 @@
  * (CATALOG_CACHE_MB=0) and one with it (the default, or CATALOG_CACHE_MB), with the cache's hit ratio
  * as the instance's metrics (METRICS_PORT) count it. Before it, cheap requests behind heavy ones (behindHeavy.ts).
  * Then cold traffic (coldTraffic.ts): random card ids and random name fragments drawn from the catalog, on fresh
- * instances with the cache and without, with their resident memory.
+ * instances with the cache and without, with their resident memory. Then typed names (typedNames.ts): misspelled names
+ * for /v1/cards/named?fuzzy= and name starts for /v1/cards/autocomplete, on 1 connection and on many.
  * Then the deck check (deckCheck.ts): a 60-card list of 20 lines checked on one connection and on BENCH_CONNECTIONS, several keys in turn,
  * on a fresh instance without the catalog cache and one with it.
  * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
  * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
- * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone, `deck check` for the deck check alone;
+ * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone,
+ * `typed names` for the named lookup and autocomplete alone, `deck check` for the deck check alone;
  * `front door` or `stores compared` alone import nothing: those comparisons serve the demo catalog);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
@@ -32,6 +34,7 @@ import { createBenchDatabase } from './benchDatabase.js';
 import { behindHeavy, type Instance } from './behindHeavy.js';
 import { coldPools, coldTraffic } from './coldTraffic.js';
 import { deckCheck } from './deckCheck.js';
+import { typedNamePools, typedNames } from './typedNames.js';
 import { edgeOverhead } from './edgeOverhead.js';
 import { storeComparison } from './storeComparison.js';
 import { median } from './variantsInTurn.js';
@@ -124,7 +127,7 @@ async function main(): Promise<void> {
   installWrkWherePossible();
   // The comparisons in turn serve the demo catalog each: run alone (BENCH_ONLY=front, say), they need no import.
   const onFullCatalog = scenarios.some(({ name }) => only.test(name)) ||
-    ['cheap behind heavy', 'mixed workload', 'cold traffic', 'deck check'].some((name) => only.test(name));
+    ['cheap behind heavy', 'mixed workload', 'cold traffic', 'typed names', 'deck check'].some((name) => only.test(name));
   if (onFullCatalog) await fullCatalogRuns();
   // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
   if (only.test('front door')) await edgeOverhead(7, 2, connections);
@@ -196,6 +199,7 @@ async function fullCatalogRuns(): Promise<void> {
     }
     console.log(`\nserver RSS with the full catalog, after the runs: ${rssMiB(server.pid!).toFixed(0)} MiB`);
     const pools = only.test('cold traffic') ? await coldPools(getFrom(baseUrl, headers)) : undefined;
+    const namePools = only.test('typed names') ? await typedNamePools(statusFrom(baseUrl, headers)) : undefined;
     const exits = [server, ...others].map((child) => new Promise((resolve) => child.once('exit', resolve)));
     for (const child of [server, ...others, bare]) child.kill('SIGTERM');
     await Promise.all(exits);
@@ -208,6 +212,10 @@ async function fullCatalogRuns(): Promise<void> {
     }
     if (pools) {
       await coldTraffic((extra) => startInstance({ ...env, ...extra }), headers, pools,
+        { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB) });
+    }
+    if (namePools) {
+      await typedNames((extra) => startInstance({ ...env, ...extra }), headers, namePools,
         { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB) });
     }
   } finally {
@@ -264,6 +272,14 @@ function getFrom(baseUrl: string, headers: Record<string, string>) {
     const response = await fetch(baseUrl + pathAndQuery, { headers });
     if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status}`);
     return await response.json() as T;
+  };
+}
+
+/** GET with the key: the status and the parsed body, whatever the status. */
+function statusFrom(baseUrl: string, headers: Record<string, string>) {
+  return async (pathAndQuery: string): Promise<{ status: number; body: unknown }> => {
+    const response = await fetch(baseUrl + pathAndQuery, { headers });
+    return { status: response.status, body: await response.json() as unknown };
   };
 }
 

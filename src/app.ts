@@ -18,6 +18,7 @@ import { DEFAULT_CATALOG_CACHE_MB, DEFAULT_UNKEYED_REQUESTS_PER_MINUTE, type Con
 import { UnkeyedThrottle } from './edge/unkeyedThrottle.js';
 import { openApiOptions } from './openapi/document.js';
 import { cardRoutes } from './routes/cards.js';
+import { cardNameRoutes } from './routes/cardNames.js';
 import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, setUnkeyedRateLimitHeaders));
     await keyed.register(setRoutes, { queries });
     await keyed.register(cardRoutes, { queries });
+    await keyed.register(cardNameRoutes, { queries });
   });
   // The deck check counts a request only once its body proved valid: its key hook counts nothing.
   const decks = new DeckChecker(deps.store, answers);
@@ -152,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
   await app.register(mcpRoutes, { queries, decks, access: deps.access, throttle, metrics });
-  for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
+  for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/v1/cards/named', '/v1/cards/autocomplete', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   methodNotAllowed(app, '/v1/decks/check', ['POST']);
   return app;

@@ -6,7 +6,7 @@ import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
 /** What a catalog read answers: a finished answer, or an expected failure as a value. */
 export type QueryResult =
   | { ok: true; answer: Answer }
-  | { ok: false; status: 400 | 404; message: string };
+  | { ok: false; status: 400 | 404; message: string; candidates?: readonly string[] };
 
 export interface AnswerCacheOptions {
   /** The bound on what the cache holds, every byte of its answers and their forms counted; 0 keeps nothing. */
@@ -47,6 +47,8 @@ const FAILURE_OVERHEAD = 96;
 const RESIDENT_PER_LIVE_BYTE = 1.2;
 /** The sightings before this one that make an answer worth keeping once the cache is full. */
 const ADMITTED_AFTER = 2;
+/** What strings held cost: their UTF-16 characters and each one's header. */
+const textWeight = (...texts: string[]) => texts.reduce((sum, text) => sum + 16 + text.length * 2, 0);
 const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_BYTE);
 
 /**
@@ -79,9 +81,10 @@ export class AnswerCache implements AnswerHolder {
 
   /**
    * The answer to the request `key`: from memory, or built by `build` with the catalog's retrieved_at
-   * (ISO 8601) and kept when the request was seen lately.
+   * (ISO 8601) and kept when the request was seen lately. `build` is also told the catalog version
+   * the answer will be kept for, so what it reads from memory can be checked against it.
    */
-  async answer(key: string, build: (retrievedAt: string) => Promise<QueryResult>): Promise<QueryResult> {
+  async answer(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>): Promise<QueryResult> {
     const hit = this.cache.get(key);
     if (hit !== undefined) {
       this.hits += 1;
@@ -94,7 +97,7 @@ export class AnswerCache implements AnswerHolder {
       return underWay.result;
     }
     this.misses += 1;
-    const result = this.retrievedAt().then(build);
+    const result = this.building().then(({ retrievedAt, version }) => build(retrievedAt, version));
     if (this.options.maxBytes === 0) return result;
     this.inFlight.set(key, { epoch, result });
     try {
@@ -108,8 +111,13 @@ export class AnswerCache implements AnswerHolder {
 
   /** The retrieved_at of answers built now: the import time of the catalog last read. */
   async retrievedAt(): Promise<string> {
+    return (await this.building()).retrievedAt;
+  }
+
+  /** The retrieved_at of answers built now, and the catalog version they are kept for (undefined before one was read). */
+  private async building(): Promise<{ retrievedAt: string; version: string | undefined }> {
     const stamp = this.cache.stamp ?? (await this.cache.checkVersion(), this.cache.stamp);
-    return stamp?.importedAt ?? this.firstLook;
+    return { retrievedAt: stamp?.importedAt ?? this.firstLook, version: stamp?.version };
   }
 
   /**
@@ -145,7 +153,7 @@ export class AnswerCache implements AnswerHolder {
 
   private admit(epoch: number, key: string, result: QueryResult): void {
     const charge = charged(ENTRY_OVERHEAD + key.length * 2 +
-      (result.ok ? result.answer.weight : FAILURE_OVERHEAD + result.message.length * 2));
+      (result.ok ? result.answer.weight : FAILURE_OVERHEAD + textWeight(result.message, ...(result.candidates ?? []))));
     // Every request is recorded. While there is room every answer is kept; once full, only one asked
     // for twice before lately, so a long tail asked for once or twice (random ids) does not churn the cache.
     const sightings = this.doorkeeper?.sightings(key) ?? ADMITTED_AFTER;

@@ -1,5 +1,6 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
+import { canonicalSetCode } from '../decks/setCodeAliases.js';
 import { searchKey } from './searchKey.js';
 
 /**
@@ -39,7 +40,7 @@ export function facetsOf(filters: CardFilters): string[] {
   const facets: string[] = [];
   if (filters.number !== undefined) facets.push(numberFacet(filters.number));
   if (filters.artist !== undefined) facets.push(`artist:${searchKey(filters.artist)}`);
-  if (filters.set_code !== undefined) facets.push(`set_code:${filters.set_code.toUpperCase()}`);
+  if (filters.set_code !== undefined) facets.push(`set_code:${canonicalSetCode(filters.set_code)}`);
   if (filters.regulation_mark !== undefined) facets.push(`mark:${filters.regulation_mark.toUpperCase()}`);
   if (filters.rarity !== undefined) facets.push(`rarity:${filters.rarity}`);
   if (filters.subtype !== undefined) facets.push(`subtype:${filters.subtype}`);
@@ -53,7 +54,7 @@ export function facetsOf(filters: CardFilters): string[] {
 export const languageFacet = (lang: Language) => `lang:${lang}`;
 
 /** Every facet of a card: what any filter may ask of it. */
-export function cardFacets(card: CardWithVariants, lang: string, set: { printed_total: number | null; abbreviation: string | null }): string[] {
+export function cardFacets(card: CardRecord, lang: string, set: { printed_total: number | null; abbreviation: string | null }): string[] {
   const facets = [`lang:${lang}`];
   if (card.supertype) facets.push(`supertype:${card.supertype}`);
   for (const subtype of card.subtypes ?? []) facets.push(`subtype:${subtype}`);

@@ -3,6 +3,7 @@ import type { CatalogRows } from './catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
 import type { CardNames } from './nameIndex.js';
+import type { NameSpellings } from './nameLookup.js';
 import type { StoredCard, StoredSingleCard } from './servedJson.js';
 
 /**
@@ -45,6 +46,12 @@ export interface CatalogBackend {
   cardsAtSearchOrders(facet: string, orders: readonly number[]): Promise<{ version: string; docs: string[] }>;
   /** Every card's folded name, search order and language, and the catalog version, from one snapshot: what NameIndex is built from. */
   cardNames(): Promise<CardNames>;
+  /**
+   * Each distinct folded name of each language with the name as its newest printing spells it, how
+   * many printings it has and its newest printing's id; and the catalog version, from one snapshot:
+   * what NameLookup is built from.
+   */
+  nameSpellings(): Promise<NameSpellings>;
   /**
    * The stored documents of the cards at these search orders, in the order given (an order no card
    * has is left out); and the catalog version, from the same snapshot, even when there are no orders.

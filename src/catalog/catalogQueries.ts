@@ -1,10 +1,13 @@
 import type { Language } from '../schemas/common.js';
 import { Answer } from './answer.js';
 import type { AnswerCache, QueryResult } from './answerCache.js';
+import { canonicalSetCode } from '../decks/setCodeAliases.js';
 import { facetsOf, languageFacet, type CardFilters } from './cardFacets.js';
 import type { CatalogStore, CatalogSummary, Page } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
-import { batchBody, listBody, singleBody } from './servedJson.js';
+import { batchBody, listBody, namesBody, singleBody } from './servedJson.js';
+import { KnownSetCodes, nearestCodes } from './setCodes.js';
+import { completeName, findName, suggestNames, typedKeys } from './typedNames.js';
 
 export type { QueryResult } from './answerCache.js';
 
@@ -13,8 +16,42 @@ export interface Paging {
   offset?: number;
 }
 
-/** The 400 of a `q` too short or too long, as typed or once folded (the edges' validator says it too). */
+/** The 400 of a `q` too short or too long as typed (the edges' validator says it). */
 export const SEARCH_TEXT_MESSAGE = 'q must be 2 to 60 characters long';
+
+/** The 400 of a set_code no set has (after the aliases of setCodeAliases.ts), naming the nearest known codes. */
+export function unknownSetCodeMessage(code: string, nearest: readonly string[]): string {
+  const hint = nearest.length > 0 ? `; the nearest known codes are ${nearest.join(', ')}` : '';
+  return `set_code ${code} is not the printed abbreviation of any set${hint}`;
+}
+
+/** The 404 of a card id, naming the id that exists when only the zeros of its number differ (`en-sv01-86`). */
+export function noCardMessage(id: string, existing: string | null): string {
+  return existing === null
+    ? `no card with id ${id}; card ids look like en-base1-4`
+    : `no card with id ${id}; did you mean ${existing}? (ids keep the number as printed, zeros included)`;
+}
+
+/** The 400 of a typed name (exact, fuzzy, a tool's name, autocomplete's q) that folds to fewer than 2 characters. */
+export const foldedTooShort = (parameter: string) =>
+  `${parameter} must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out`;
+/** The 400 of a `q` of valid length that folds to fewer than 2 code points (`'%`, `a-`): searchKey() drops what it names. */
+export const FOLDED_SEARCH_TEXT_MESSAGE = foldedTooShort('q');
+
+/** How many names an empty search suggests, and autocomplete answers. */
+const MAX_SUGGESTIONS = 5;
+const MAX_COMPLETIONS = 20;
+const DEFAULT_LOOKUP_LANGUAGE: Language = 'en';
+
+/** A named lookup as both edges ask it: the typed name, how it must match, where. */
+export interface NamedCardRequest {
+  name: string;
+  mode: 'exact' | 'fuzzy';
+  /** The parameter that carried the name, for the 400 of one that folds to nothing. */
+  parameter: string;
+  lang?: Language;
+  setCode?: string;
+}
 
 const DEFAULT_LIMIT = 50;
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -27,7 +64,11 @@ const finished = (json: string): QueryResult => ({ ok: true, answer: Answer.ofJs
  * in the one answer cache, which builds it from the store on a miss.
  */
 export class CatalogQueries {
-  constructor(private readonly store: CatalogStore, private readonly answers: AnswerCache) {}
+  private readonly setCodes: KnownSetCodes;
+
+  constructor(private readonly store: CatalogStore, private readonly answers: AnswerCache) {
+    this.setCodes = new KnownSetCodes(store);
+  }
 
   listSets(params: Paging & { lang?: Language }): Promise<QueryResult> {
     const { limit, offset } = paging(params);
@@ -47,6 +88,8 @@ export class CatalogQueries {
     const { limit, offset } = paging(params);
     const facets = facetsOf(params.filters ?? {});
     return this.answers.answer(`cardsInSet ${JSON.stringify([setId, limit, offset, facets])}`, async (retrievedAt) => {
+      const unknownCode = await this.unknownSetCode(params.filters);
+      if (unknownCode) return unknownCode;
       const page = await this.store.listCardsInSet(setId, { limit, offset, facets });
       if (!page) return fail(404, `no set with id ${setId}; set ids look like en-base1 (list them with /v1/sets)`);
       return list(page, limit, offset, false, retrievedAt);
@@ -56,8 +99,29 @@ export class CatalogQueries {
   getCard(id: string): Promise<QueryResult> {
     return this.answers.answer(`card ${id}`, async (retrievedAt) => {
       const card = await this.store.getCard(id);
-      return card ? finished(singleBody(card, retrievedAt)) : fail(404, `no card with id ${id}; card ids look like en-base1-4`);
+      return card ? finished(singleBody(card, retrievedAt)) : fail(404, noCardMessage(id, await this.sameCardPadded(id)));
     });
+  }
+
+  /**
+   * The id of the card that `id` names but for the zeros of its number (`en-sv01-086` for
+   * `en-sv01-86`, `en-swsh9tg-TG05` for `en-swsh9tg-TG5`): the card of its set with that number as
+   * the number filter reads it. Null when its set or such a card does not exist.
+   */
+  private async sameCardPadded(id: string): Promise<string | null> {
+    const dash = id.lastIndexOf('-');
+    if (dash <= 0 || dash === id.length - 1) return null;
+    const page = await this.store.listCardsInSet(id.slice(0, dash), { limit: 2, offset: 0, facets: facetsOf({ number: id.slice(dash + 1) }) });
+    const ids = (page?.items ?? []).map((json) => (JSON.parse(json) as { id: string }).id).filter((other) => other !== id);
+    return ids.length === 1 ? ids[0]! : null;
+  }
+
+  /** The 400 of a set_code filter no set has, or null (no set_code, or a known one). */
+  private async unknownSetCode(filters: CardFilters | undefined): Promise<QueryResult | null> {
+    if (filters?.set_code === undefined) return null;
+    const code = canonicalSetCode(filters.set_code);
+    const known = await this.setCodes.codes();
+    return known.includes(code) ? null : fail(400, unknownSetCodeMessage(code, nearestCodes(code, known)));
   }
 
   /**
@@ -80,24 +144,79 @@ export class CatalogQueries {
 
   /**
    * `q` as the edges validated it: 2 to 60 code points once trimmed. Folded, it must still hold 2
-   * (`a-` folds to `a`): a shorter key would match nearly every name.
+   * (`a-` folds to `a`, `'%` to `%`): a shorter key would match nearly every name, and the 400 says so.
    */
   async searchCards(params: Paging & { q: string; lang?: Language; filters?: CardFilters }): Promise<QueryResult> {
     const q = params.q.trim();
     const key = searchKey(q);
-    if (codePointLength(key) < 2) return fail(400, SEARCH_TEXT_MESSAGE);
+    if (codePointLength(key) < 2) return fail(400, FOLDED_SEARCH_TEXT_MESSAGE);
     const { limit, offset } = paging(params);
     const { lang } = params;
     const facets = facetsOf(params.filters ?? {});
     // No name holds a control character, so such a query matches nothing; stores need not see it.
     const matchesNothing = CONTROL_CHARACTER.test(q);
     return this.answers.answer(`search ${JSON.stringify([matchesNothing ? null : key, lang ?? null, limit, offset, facets])}`,
-      async (retrievedAt) => {
+      async (retrievedAt, version) => {
+        const unknownCode = await this.unknownSetCode(params.filters);
+        if (unknownCode) return unknownCode;
         const page = matchesNothing
           ? { items: [], total: offset > 0 ? null : 0, hasMore: false }
           : await this.store.searchCards({ key, lang, limit, offset, facets });
-        return list(page, limit, offset, true, retrievedAt);
+        if (offset > 0 || page.items.length > 0) return list(page, limit, offset, true, retrievedAt);
+        const suggestions = matchesNothing ? [] : suggestNames(await this.store.nameLookup(version), q, lang, MAX_SUGGESTIONS);
+        return list(page, limit, offset, true, retrievedAt, suggestions);
       });
+  }
+
+  /**
+   * The card of a typed name (typedNames.ts: findName) as a Single response of a CardWithVariants:
+   * the name's newest printing in `lang` (default en), or its newest printing in the set of
+   * `setCode`. A 404 carries the candidates, best first ([] when none is close).
+   */
+  async namedCard({ name, mode, parameter, lang = DEFAULT_LOOKUP_LANGUAGE, setCode }: NamedCardRequest): Promise<QueryResult> {
+    const typed = name.trim();
+    const keys = typedKeys(typed);
+    if (codePointLength(keys[0]!) < 2) return fail(400, foldedTooShort(parameter));
+    const code = setCode?.toUpperCase();
+    // Everything the answer depends on: the folded name (typedKeys derives the rest from it), how, where.
+    return this.answers.answer(`named ${JSON.stringify([mode, keys[0], lang, code ?? null])}`, async (retrievedAt, version) => {
+      // Twice at most: the catalog may change between the lookup and the read of its card.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        // The second time, the lookup of the catalog as it is now.
+        const lookup = await this.store.nameLookup(attempt === 0 ? version : undefined);
+        const found = findName(lookup, typed, lang, mode);
+        if (found.entry === undefined) {
+          const candidates = found.candidates.map((entry) => lookup.names[entry]!);
+          // The folded name, not the typed one: the answer is shared by every spelling that folds alike.
+          return { ok: false, status: 404, message: notFoundMessage(keys[0]!, lang, mode, found.ambiguous, candidates.length > 0), candidates };
+        }
+        const foundName = lookup.names[found.entry]!;
+        const id = code === undefined ? lookup.newestIds[found.entry]! : await this.printingInSet(lookup.keys[found.entry]!, lang, setCode!);
+        if (id === undefined) {
+          return { ok: false, status: 404, message: `${foundName} has no printing in ${lang} in a set with set_code ${code}`, candidates: [] };
+        }
+        const [card] = await this.store.getCards([id]);
+        if (card) return finished(singleBody(card, retrievedAt));
+      }
+      throw new Error('the catalog changed during each of 2 named lookups');
+    });
+  }
+
+  /** Up to 20 names of `lang` (default en) holding `q` folded: those starting with it first, each group by printings. */
+  async autocomplete({ q, lang = DEFAULT_LOOKUP_LANGUAGE }: { q: string; lang?: Language }): Promise<QueryResult> {
+    const typed = q.trim();
+    const key = searchKey(typed);
+    if (codePointLength(key) < 2) return fail(400, foldedTooShort('q'));
+    return this.answers.answer(`autocomplete ${JSON.stringify([key, lang])}`, async (retrievedAt, version) =>
+      finished(namesBody(completeName(await this.store.nameLookup(version), typed, lang, MAX_COMPLETIONS), retrievedAt)));
+  }
+
+  /** The id of the newest printing of the folded name `nameKey` in `lang` among the sets of `setCode`. */
+  private async printingInSet(nameKey: string, lang: Language, setCode: string): Promise<string | undefined> {
+    // A search ranks the exact name first, so its first row is that name's newest printing there, if there is one.
+    const page = await this.store.searchCards({ key: nameKey, lang, limit: 1, offset: 0, facets: facetsOf({ set_code: setCode }) });
+    const card = page.items[0] === undefined ? undefined : JSON.parse(page.items[0]) as { id: string; name: string };
+    return card && searchKey(card.name) === nameKey ? card.id : undefined;
   }
 
   /**
@@ -108,7 +227,7 @@ export class CatalogQueries {
     const { limit, offset } = paging(params);
     const facets = [...facetsOf(params.filters), ...(params.lang ? [languageFacet(params.lang)] : [])];
     return this.answers.answer(`filtered ${JSON.stringify([facets, limit, offset])}`, async (retrievedAt) =>
-      list(await this.store.listFilteredCards(facets, { limit, offset }), limit, offset, false, retrievedAt));
+      (await this.unknownSetCode(params.filters)) ?? list(await this.store.listFilteredCards(facets, { limit, offset }), limit, offset, false, retrievedAt));
   }
 
   /** What the catalog holds, for the home page: kept with the answers, as it changes only with the catalog. */
@@ -120,9 +239,17 @@ export class CatalogQueries {
 }
 
 /** A page as a List response. */
-function list(page: Page<unknown>, limit: number, offset: number, estimate: boolean, retrievedAt: string): QueryResult {
+function list(page: Page<unknown>, limit: number, offset: number, estimate: boolean, retrievedAt: string,
+  suggestions?: readonly string[]): QueryResult {
   const pagination = { limit, offset, total: page.total, total_is_estimate: estimate, has_more: page.hasMore };
-  return finished(listBody(page.items as readonly string[], pagination, retrievedAt));
+  return finished(listBody(page.items as readonly string[], pagination, retrievedAt, suggestions));
+}
+
+/** The 404 of a named lookup: what was not found (the folded name), and whether the candidates hold anything. */
+function notFoundMessage(typed: string, lang: string, mode: 'exact' | 'fuzzy', ambiguous: boolean, anyCandidates: boolean): string {
+  if (ambiguous) return `${JSON.stringify(typed)} fits several card names in ${lang} equally: give one of the candidates`;
+  const what = mode === 'exact' ? `no card in ${lang} is named ${JSON.stringify(typed)}` : `no card name in ${lang} is close to ${JSON.stringify(typed)}`;
+  return anyCandidates ? `${what}; the candidates are the nearest names` : what;
 }
 
 function paging(params: Paging): { limit: number; offset: number } {

@@ -1,4 +1,4 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord, CardWithVariants } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
 import type { Catalog } from './catalogStore.js';
 import { cardFacets } from './cardFacets.js';
@@ -47,9 +47,9 @@ export interface CardRow {
  * server started on rows of another version rebuilds them from the stored documents
  * (CatalogStore.rebuildStaleRows), so an upgrade needs no re-import.
  * 1: the first; 2: name keys without white space, apostrophes, hyphens and dots; 3: other_languages;
- * 4: facets for filters.
+ * 4: facets for filters; 5: set_name and set_code in card documents.
  */
-export const ROWS_VERSION = 4;
+export const ROWS_VERSION = 5;
 
 /** The catalog as a database stores it: every row ready, every order precomputed. */
 export interface CatalogRows {
@@ -79,10 +79,12 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     const setOrder = setPosition.get(card.set_id) ?? 0;
     setPosition.set(card.set_id, setOrder + 1);
     const nameKey = searchKey(card.name);
+    const set = setsById.get(card.set_id);
+    if (!set) throw new Error(`card ${card.id}: its set ${card.set_id} is not in the catalog`);
     return {
       id: card.id, lang: cardLanguages[searchOrder]!, set_id: card.set_id, set_order: setOrder, search_order: searchOrder,
-      name_key: nameKey, ...storedCard(card), other_languages: cardLinks[searchOrder]!, bigrams: nameBigrams(nameKey),
-      facets: cardFacets(card, cardLanguages[searchOrder]!, setsById.get(card.set_id) ?? NO_SET),
+      name_key: nameKey, ...storedCard(servedCard(card, set)), other_languages: cardLinks[searchOrder]!, bigrams: nameBigrams(nameKey),
+      facets: cardFacets(card, cardLanguages[searchOrder]!, set),
     };
   });
   const setLinks = otherLanguages(sets);
@@ -94,10 +96,14 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
   };
 }
 
-const NO_SET = { printed_total: null, abbreviation: null };
+/** A card as served: its record with its set's name and printed abbreviation after set_id (the schema's order). */
+export function servedCard(card: CardRecord, set: CardSet): CardWithVariants {
+  const { id, set_id, ...rest } = card;
+  return { id, set_id, set_name: set.name, set_code: set.abbreviation, ...rest };
+}
 
 function bySetThenNumber(setRank: Map<string, number>) {
-  return (a: CardWithVariants, b: CardWithVariants): number => {
+  return (a: CardRecord, b: CardRecord): number => {
     const r = (setRank.get(a.set_id) ?? Infinity) - (setRank.get(b.set_id) ?? Infinity);
     if (r !== 0) return r;
     const n = naturalNumberOrder(a.number, b.number);
@@ -106,6 +112,6 @@ function bySetThenNumber(setRank: Map<string, number>) {
   };
 }
 
-function lastOfEachId<T extends CardSet | CardWithVariants>(records: T[]): T[] {
+function lastOfEachId<T extends CardSet | CardRecord>(records: T[]): T[] {
   return [...new Map(records.map((r) => [r.id, r])).values()];
 }

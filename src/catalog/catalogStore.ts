@@ -1,7 +1,8 @@
 import type { Language } from '../schemas/common.js';
-import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
+import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
+import type { NameLookup } from './nameLookup.js';
 
 /**
  * JSON text of a T, exactly as it goes on the wire. Stores keep each record serialized so the
@@ -35,7 +36,7 @@ export interface CardSearch extends FilteredPageRequest {
 /** The whole catalog, as an import gives it to a store. */
 export interface Catalog {
   sets: CardSet[];
-  cards: CardWithVariants[];
+  cards: CardRecord[];
 }
 
 export interface CatalogCounts {
@@ -76,6 +77,12 @@ export interface CatalogStore {
   /** Each of these cards with its variants, in the order of `ids`; null for an id of no card. */
   getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>>;
   searchCards(search: CardSearch): Promise<Page<Card>>;
+  /**
+   * The distinct names of the catalog being served, per language (NameLookup), for lookups by typed
+   * name: the one held when it is of `version` (the version an answer is built for), else the
+   * current catalog's.
+   */
+  nameLookup(version?: string): Promise<NameLookup>;
 
   /**
    * Makes the catalog equal to `catalog` in one transaction (upsert, then delete what is gone):
@@ -101,7 +108,8 @@ export interface CatalogStore {
   /** The counts, the languages, the version and the import time, read together. */
   summary(): Promise<CatalogSummary>;
   exportSets(): AsyncIterable<CardSet>;
-  exportCards(): AsyncIterable<CardWithVariants>;
+  /** The card records: what an import gave, without the fields rows derive from the set (set_name, set_code). */
+  exportCards(): AsyncIterable<CardRecord>;
   /** True while the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import type { CardWithLanguages, CardWithVariants } from '../schemas/card.js';
+import type { CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { Pagination } from '../schemas/common.js';
 import type { SetWithCount } from '../schemas/set.js';
 import type { JsonText } from './catalogStore.js';
@@ -42,14 +42,24 @@ export function singleSet(doc: string, cardCount: number, otherLanguages: string
   return `${doc.slice(0, -1)},"card_count":${cardCount},"other_languages":${otherLanguages}}`;
 }
 
-/** A card as the export writes it, parsed back from what is stored. */
-export function parseStoredCard(stored: StoredCard): CardWithVariants {
-  return JSON.parse(cardWithVariants(stored)) as CardWithVariants;
+/**
+ * A card's record (what an import gave, as the export writes it), parsed back from what is stored:
+ * the fields rows derive from the set are left out, and rows of an older version lack them anyway.
+ */
+export function parseStoredCard(stored: StoredCard): CardRecord {
+  const { set_name: _setName, set_code: _setCode, ...record } = JSON.parse(cardWithVariants(stored)) as Partial<CardWithVariants>;
+  return record as CardRecord;
 }
 
-/** The List response around stored documents. */
-export function listBody(items: readonly string[], pagination: Pagination, retrievedAt: string): string {
-  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"retrieved_at":${JSON.stringify(retrievedAt)}}`;
+/** The List response around stored documents; a search's empty first page carries its suggestions. */
+export function listBody(items: readonly string[], pagination: Pagination, retrievedAt: string, suggestions?: readonly string[]): string {
+  const suggested = suggestions ? `"suggestions":${JSON.stringify(suggestions)},` : '';
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},${suggested}"retrieved_at":${JSON.stringify(retrievedAt)}}`;
+}
+
+/** A list of names (autocomplete). */
+export function namesBody(names: readonly string[], retrievedAt: string): string {
+  return `{"data":${JSON.stringify(names)},"retrieved_at":${JSON.stringify(retrievedAt)}}`;
 }
 
 /** The batch answer (`ids`): a List response of cards with their variants, and the ids that matched none. */

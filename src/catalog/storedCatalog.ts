@@ -1,11 +1,13 @@
 import { LANGUAGES, type Language } from '../schemas/common.js';
-import type { Card, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
+import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
 import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from './nameIndex.js';
+import { HeldNameLookup } from './heldNameLookup.js';
+import type { NameLookup } from './nameLookup.js';
 import type { ImportProgress } from './importProgress.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
@@ -16,10 +18,12 @@ import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './serv
 export class StoredCatalog implements CatalogStore {
   private readonly filters: FilterIndex;
   private readonly names: NameSearch;
+  private readonly lookup: HeldNameLookup;
 
   constructor(private readonly backend: CatalogBackend) {
     this.filters = new FilterIndex(backend);
     this.names = new NameSearch(backend);
+    this.lookup = new HeldNameLookup(backend);
   }
 
   async listSets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
@@ -56,6 +60,10 @@ export class StoredCatalog implements CatalogStore {
     const request = { ...search, limit: search.limit + 1 };
     const rows = NameSearch.answers(search) ? await this.names.page(request) : await this.backend.searchCards(request);
     return pageOf(rows, search.limit, search.offset);
+  }
+
+  nameLookup(version?: string): Promise<NameLookup> {
+    return this.lookup.current(version);
   }
 
   async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
@@ -98,7 +106,7 @@ export class StoredCatalog implements CatalogStore {
     for await (const doc of this.backend.setDocs()) yield JSON.parse(doc) as CardSet;
   }
 
-  async *exportCards(): AsyncIterable<CardWithVariants> {
+  async *exportCards(): AsyncIterable<CardRecord> {
     for await (const card of this.backend.cardDocs()) yield parseStoredCard(card);
   }
 

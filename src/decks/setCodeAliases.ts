@@ -15,8 +15,8 @@
 export const SET_CODE_ALIASES: ReadonlyMap<string, string> = new Map([
   // Black Star promos: the clients write `PR-<series>`, TCGdex `<series>P`.
   ['PR-SV', 'SVP'],
-  // TCGdex gives the Sword & Shield promos (set swshp) no abbreviation at all; SWSHP is the one
-  // the other promo sets follow, and the lower-cased code is TCGdex's set id.
+  // TCGdex gives the Sword & Shield promos (set swshp) no abbreviation at all; the importer fills
+  // SWSHP (MISSING_ABBREVIATIONS in src/importer/tcgdexCanonical.ts), the form the other promo sets follow.
   ['PR-SW', 'SWSHP'],
   ['PR-SM', 'SMP'],
   ['PR-XY', 'XYP'],
@@ -41,6 +41,8 @@ export function canonicalSetCode(code: string): string {
  */
 const GALLERY_PREFIXES: ReadonlyMap<string, string> = new Map([
   ['SHF', 'SV'],
+  // Hidden Fates' Shiny Vault (TCGdex set sma), whose HIF:SV the importer fills.
+  ['HIF', 'SV'],
   ['BRS', 'TG'],
   ['ASR', 'TG'],
   ['LOR', 'TG'],

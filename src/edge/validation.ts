@@ -27,6 +27,10 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   offset: `offset must be an integer from 0 to ${MAX_OFFSET}`,
   lang: `lang must be one of: ${LANGUAGES.join(', ')}`,
   q: SEARCH_TEXT_MESSAGE,
+  exact: 'exact must be 2 to 60 characters long',
+  fuzzy: 'fuzzy must be 2 to 60 characters long',
+  // MCP's find_card: the name as typed.
+  name: 'name must be 2 to 60 characters long',
   id: 'id must be a non-empty string without control characters',
   // REST sends them comma-separated, MCP's get_card as an array: one sentence fits both.
   ids: `ids must list 1 to ${MAX_BATCH_IDS} card ids, each 1 to 100 characters with no white space or comma`,

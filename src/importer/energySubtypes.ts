@@ -1,4 +1,4 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import { effectText } from './gameText.js';
 
 /*
@@ -12,7 +12,7 @@ import { effectText } from './gameText.js';
  */
 
 /** Makes every Energy card labelled basic that prints an effect `Special` (in place); returns the ids changed. */
-export function correctEnergySubtypes(cards: readonly CardWithVariants[]): string[] {
+export function correctEnergySubtypes(cards: readonly CardRecord[]): string[] {
   const corrected: string[] = [];
   for (const card of cards) {
     if (card.supertype !== 'Energy' || !card.subtypes?.includes('Normal') || effectText(card) === null) continue;

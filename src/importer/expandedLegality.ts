@@ -1,4 +1,4 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import { foldGameText, gameTextKey } from './gameText.js';
 
 /*
@@ -21,17 +21,17 @@ export interface ExpandedBans {
   /** The cards the source shows banned, by catalog id. */
   cards: string[];
   /** Whether a card is one of them or a printing of the same name and game text in the same language. */
-  isBanned(card: CardWithVariants): boolean;
+  isBanned(card: CardRecord): boolean;
 }
 
 /** The card as the game's ban list names it: its language, name and game text (its name alone when it has no text). */
-function banKey(card: CardWithVariants, languageOf: (card: CardWithVariants) => string): string {
+function banKey(card: CardRecord, languageOf: (card: CardRecord) => string): string {
   return `${languageOf(card)}\u0000${gameTextKey(card) ?? foldGameText(card.name)}`;
 }
 
 /** The Expanded ban list as the source shows it, language by language. */
-export function findExpandedBans(cards: readonly CardWithVariants[], languageOf: (card: CardWithVariants) => string): ExpandedBans {
-  const sets = new Map<string, { cards: CardWithVariants[]; expanded: number }>();
+export function findExpandedBans(cards: readonly CardRecord[], languageOf: (card: CardRecord) => string): ExpandedBans {
+  const sets = new Map<string, { cards: CardRecord[]; expanded: number }>();
   for (const card of cards) {
     if (card.legalities === null) continue;
     let set = sets.get(card.set_id);
@@ -54,7 +54,7 @@ export function findExpandedBans(cards: readonly CardWithVariants[], languageOf:
 
 /** Makes every Standard-legal card Expanded-legal (in place) unless `banned` says it is; returns the ids changed. */
 export function applyStandardImpliesExpanded(
-  cards: readonly CardWithVariants[], banned: (card: CardWithVariants) => boolean,
+  cards: readonly CardRecord[], banned: (card: CardRecord) => boolean,
 ): string[] {
   const changed: string[] = [];
   for (const card of cards) {

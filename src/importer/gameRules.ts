@@ -1,4 +1,4 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import { correctEnergySubtypes } from './energySubtypes.js';
 import { applyStandardImpliesExpanded, findExpandedBans } from './expandedLegality.js';
 import type { GameRuleCorrections, LegalityOutlier } from './importReport.js';
@@ -25,7 +25,7 @@ export interface GameRulesResult {
 }
 
 /** Applies the game's rules to the mapped cards (in place); `languageOf` names a card's catalog language. */
-export function applyGameRules(cards: readonly CardWithVariants[], languageOf: (card: CardWithVariants) => string): GameRulesResult {
+export function applyGameRules(cards: readonly CardRecord[], languageOf: (card: CardRecord) => string): GameRulesResult {
   const specialEnergy = correctEnergySubtypes(cards);
   const legalityOutliers = applyStandardMajority(cards, languageOf);
   const standardThroughReprint = applyReprintRule(cards, languageOf, 'standard');

@@ -1,4 +1,4 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 
 /*
  * What the game compares to call two printings "the same card": their name and their game text
@@ -36,14 +36,14 @@ export function foldGameText(value: string | null): string | null {
 const COPYRIGHT_ONLY = /^\s*(?:&copy;|©)/;
 
 /** The card's own effect text (a Trainer's or Energy's), or null when it prints none. */
-export function effectText(card: CardWithVariants): string | null {
+export function effectText(card: CardRecord): string | null {
   const text = card.rules_text;
   if (text === null || text.trim() === '' || COPYRIGHT_ONLY.test(text)) return null;
   return text;
 }
 
 /** Basic Energy: an Energy card with no effect text that the source calls basic (energy type Normal). */
-export const isBasicEnergy = (card: CardWithVariants) =>
+export const isBasicEnergy = (card: CardRecord) =>
   card.supertype === 'Energy' && (card.subtypes?.includes('Normal') ?? false) && effectText(card) === null;
 
 /**
@@ -52,7 +52,7 @@ export const isBasicEnergy = (card: CardWithVariants) =>
  * among them: a name alone says nothing about what a card does. Basic Energy prints no text and
  * is known by its name.
  */
-export function gameTextKey(card: CardWithVariants): string | null {
+export function gameTextKey(card: CardRecord): string | null {
   const name = foldGameText(card.name);
   if (isBasicEnergy(card)) return JSON.stringify(['basic energy', name]);
   const attacks = (card.attacks ?? []).map((a) => [foldGameText(a.name), a.cost ?? [], foldGameText(a.damage), foldGameText(a.effect)]);

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Catalog } from '../catalog/catalogStore.js';
 import { LANGUAGES, type Language } from '../schemas/common.js';
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
 import type { ImportProgress } from '../catalog/importProgress.js';
 import {
@@ -54,7 +54,7 @@ function mappingOrder(a: TcgdexLanguageData, b: TcgdexLanguageData): number {
 /** The catalog as the languages mapped so far made it, and every record they left out. */
 class CatalogDraft {
   readonly sets: CardSet[] = [];
-  readonly cards: CardWithVariants[] = [];
+  readonly cards: CardRecord[] = [];
   readonly setsById = new Map<string, CardSet>();
   readonly cardIds = new Set<string>();
   readonly skipped: SkippedRecord[] = [];
@@ -73,7 +73,7 @@ class CatalogDraft {
     this.setsById.set(set.id, set);
   }
 
-  addCard(card: CardWithVariants): void {
+  addCard(card: CardRecord): void {
     this.cards.push(card);
     this.cardIds.add(card.id);
   }

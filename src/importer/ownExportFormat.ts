@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { LANGUAGES } from '../schemas/common.js';
 import type { CatalogCounts } from '../catalog/catalogStore.js';
 import type { ImportProgress } from '../catalog/importProgress.js';
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
 
 /**
@@ -13,7 +13,7 @@ import type { CardSet } from '../schemas/set.js';
  *   manifest.json  {"format": "tcg-catalog-export", "version": 2, "counts": {"sets": <n>, "cards": <n>},
  *                   "exported_at": <date-time>}   (other keys are ignored)
  *   sets.ndjson    one canonical Set per line (the API's Set shape)
- *   cards.ndjson   one canonical CardWithVariants per line (the API's single-card shape)
+ *   cards.ndjson   one canonical CardRecord per line (the API's CardWithVariants without set_name and set_code, which an import derives from the set)
  * The manifest is written last: a directory without it is not a (complete) export.
  *
  * Version 2 added the cards' gameplay fields and the sets' abbreviation. Version 1 exports are
@@ -39,7 +39,7 @@ export interface ExportManifest {
 /** What an export reads from: the store's export side. */
 export interface ExportableCatalog {
   exportSets(): AsyncIterable<CardSet>;
-  exportCards(): AsyncIterable<CardWithVariants>;
+  exportCards(): AsyncIterable<CardRecord>;
 }
 
 /** The fields version 2 added; a version 1 record knows nothing of them (null). */

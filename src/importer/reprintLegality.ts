@@ -1,4 +1,4 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import { gameTextKey } from './gameText.js';
 
 /*
@@ -16,7 +16,7 @@ import { gameTextKey } from './gameText.js';
 const GIVES_NO_LEGALITY = new Set(['cel25cc']);
 
 /** Whether a card's set is one whose printings make no other printing legal. */
-const givesNoLegality = (card: CardWithVariants, language: string) =>
+const givesNoLegality = (card: CardRecord, language: string) =>
   GIVES_NO_LEGALITY.has(card.set_id.slice(language.length + 1));
 
 export type Format = 'standard' | 'expanded';
@@ -27,10 +27,10 @@ export type Format = 'standard' | 'expanded';
  * made legal nor makes others legal. Returns the ids made legal.
  */
 export function applyReprintRule(
-  cards: readonly CardWithVariants[], languageOf: (card: CardWithVariants) => string, format: Format,
-  excluded: (card: CardWithVariants) => boolean = () => false,
+  cards: readonly CardRecord[], languageOf: (card: CardRecord) => string, format: Format,
+  excluded: (card: CardRecord) => boolean = () => false,
 ): string[] {
-  const printings = new Map<string, { cards: CardWithVariants[]; legal: boolean }>();
+  const printings = new Map<string, { cards: CardRecord[]; legal: boolean }>();
   for (const card of cards) {
     if (card.legalities === null || excluded(card)) continue;
     const text = gameTextKey(card);

@@ -1,4 +1,4 @@
-import type { CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import { isBasicEnergy } from './gameText.js';
 import type { LegalityOutlier } from './importReport.js';
 
@@ -14,7 +14,7 @@ import type { LegalityOutlier } from './importReport.js';
  */
 
 interface MarkGroup {
-  cards: CardWithVariants[];
+  cards: CardRecord[];
   legal: number;
   notLegal: number;
 }
@@ -25,7 +25,7 @@ interface MarkGroup {
  * Energy card is listed with the flag it keeps. A mark whose cards split evenly has no majority.
  */
 export function applyStandardMajority(
-  cards: readonly CardWithVariants[], languageOf: (card: CardWithVariants) => string,
+  cards: readonly CardRecord[], languageOf: (card: CardRecord) => string,
 ): LegalityOutlier[] {
   const groups = new Map<string, MarkGroup>();
   for (const card of cards) {

@@ -1,5 +1,5 @@
 import type { Language } from '../schemas/common.js';
-import type { CardWithVariants, Variant } from '../schemas/card.js';
+import type { CardRecord, Variant } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
 import type { TcgdexCard, TcgdexSet, TcgdexSetBrief } from './tcgdexRecords.js';
 import { canonicalGameplay } from './tcgdexGameplay.js';
@@ -10,8 +10,25 @@ import type { EnglishVocabulary } from './tcgdexVocabulary.js';
 const withExtension = (url: string | undefined) => (url ? `${url}.webp` : null);
 const integerOrNull = (value: number | undefined) => (value !== undefined && Number.isInteger(value) ? value : null);
 
-/** The printed set abbreviation (`PAL`); TCGdex's Pokémon TCG Online code where it has no official one. */
-const abbreviationOf = (set: TcgdexSet) => set.abbreviation?.official || set.tcgOnline || null;
+/**
+ * Abbreviations for the sets TCGdex gives none (neither official nor Pokémon TCG Online) although
+ * players write a code for them, by TCGdex set id. One table here fills `abbreviation`, so the
+ * set_code filter, the set_code of card rows and the deck check (src/decks/setCodeAliases.ts,
+ * which turns the game client's codes into these) agree without a second table:
+ * - swshp, SWSH Black Star Promos: the game client writes PR-SW; SWSHP is the form of the other
+ *   promo sets' abbreviations (SMP, SVP, BWP, XYP) and the set id upper-cased.
+ * - sma, Hidden Fates Shiny Vault (numbers SV1 to SV94, written `HIF SV49` in lists): HIF:SV is
+ *   TCGdex's own form for the other vaults and galleries (SHF:SV, BRS:TG, CRZ:GG).
+ * An abbreviation TCGdex gives always wins: the table only fills a gap.
+ */
+export const MISSING_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ['swshp', 'SWSHP'],
+  ['sma', 'HIF:SV'],
+]);
+
+/** The printed set abbreviation (`PAL`); TCGdex's Pokémon TCG Online code where it has no official one; else the gap filled. */
+const abbreviationOf = (set: TcgdexSet) =>
+  set.abbreviation?.official || set.tcgOnline || MISSING_ABBREVIATIONS.get(set.id) || null;
 
 /** A set from its language's set list. */
 export function canonicalSet(set: TcgdexSet, lang: Language, nameEn: string | null): CardSet {
@@ -52,7 +69,7 @@ export function canonicalSetFromBrief(
     language: lang,
     logo_url: withExtension(brief.logo),
     symbol_url: withExtension(brief.symbol),
-    abbreviation: null,
+    abbreviation: MISSING_ABBREVIATIONS.get(brief.id) ?? null,
   };
 }
 
@@ -94,7 +111,7 @@ export interface CardContext {
   variants: Variant[];
 }
 
-export function canonicalCard(card: TcgdexCard, context: CardContext): CardWithVariants {
+export function canonicalCard(card: TcgdexCard, context: CardContext): CardRecord {
   const { sourceLang, lang, set, en, vocabulary } = context;
   const number = numberOf(card);
   const subtypes = (['stage', 'suffix', 'trainerType', 'energyType'] as const)

@@ -1,4 +1,4 @@
-import type { Ability, Attack, CardWithVariants, WeaknessOrResistance } from '../schemas/card.js';
+import type { Ability, Attack, CardRecord, WeaknessOrResistance } from '../schemas/card.js';
 import { printedAmount } from './printedAmount.js';
 import type { TcgdexAbility, TcgdexAttack, TcgdexCard, TcgdexTypeModifier } from './tcgdexRecords.js';
 import { alignedWith, type EnglishVocabulary } from './tcgdexVocabulary.js';
@@ -9,7 +9,7 @@ import { alignedWith, type EnglishVocabulary } from './tcgdexVocabulary.js';
  * texts stay in the card's language; energy and ability types are English. A field the source
  * lacks is null, never an empty string or an empty list.
  */
-export type GameplayFields = Pick<CardWithVariants,
+export type GameplayFields = Pick<CardRecord,
   'evolves_from' | 'pokedex_numbers' | 'flavor_text' | 'abilities' | 'attacks' | 'weaknesses' | 'resistances'
   | 'retreat_cost' | 'rules_text' | 'legalities'>;
 

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { compileJsonValidator } from '../schemas/validator.js';
-import { CardWithVariants } from '../schemas/card.js';
+import { CardRecord } from '../schemas/card.js';
 import { CardSet } from '../schemas/set.js';
 
 export interface RecordCheck<T> {
@@ -31,4 +31,4 @@ function reasonOf({ instancePath, keyword, params, message }: ErrorObject): stri
 }
 
 export const checkSet: RecordCheck<CardSet> = compile(CardSet);
-export const checkCard: RecordCheck<CardWithVariants> = compile(CardWithVariants);
+export const checkCard: RecordCheck<CardRecord> = compile(CardRecord);

@@ -9,6 +9,7 @@ import { CardDetail, CardListResult } from '../schemas/compactCard.js';
 import { LANGUAGES } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { CardFilterParameters, CardIdList, CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
+import { FuzzyName, NamedCard, NamedCardQuery } from '../schemas/names.js';
 import { SetList, SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
@@ -78,9 +79,15 @@ const defineTool = <Input extends TObject>(tool: ToolDefinition<Input>): ToolDef
 const catalogAnnotations = (title: string): ToolAnnotations =>
   ({ title, readOnlyHint: true, idempotentHint: true, openWorldHint: false });
 
-/** REST's status codes stay behind; MCP callers get the message. */
-const fromQuery = (result: QueryResult, compact = false): ToolOutcome =>
-  result.ok ? { ok: true, answer: result.answer, compact } : { ok: false, message: result.message };
+/**
+ * REST's status codes stay behind; MCP callers get the message, and a named lookup's candidates
+ * after it (as JSON, since a name may hold a comma), so an agent can call again with one of them.
+ */
+const fromQuery = (result: QueryResult, compact = false): ToolOutcome => {
+  if (result.ok) return { ok: true, answer: result.answer, compact };
+  const { message, candidates } = result;
+  return { ok: false, message: candidates?.length ? `${message}. Candidates, best first: ${JSON.stringify(candidates)}` : message };
+};
 
 /** A card list as asked: REST's rows (full), or each cut down to a CompactCard (the default). */
 const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome => fromQuery(result, detail !== 'full');
@@ -98,7 +105,8 @@ const LANGUAGE_CODES = `The 16 language codes: ${LANGUAGES.join(', ')}.`;
 const SET_ID = 'Set ids are <lang>-<set code>, e.g. en-base1, fr-base1, ja-PMCG1.';
 const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PMCG1-035.';
 const ERRORS = 'A failed call returns isError with a sentence saying what to fix.';
-const ROWS = 'Rows are compact unless detail is "full": id, name, set_id, number, supertype, subtypes, types, hp, ' +
+const ROWS = 'Rows are compact unless detail is "full": id, name, set_id, set_name, set_code, number, supertype, ' +
+  'subtypes, types, hp, ' +
   'rarity, regulation_mark, legalities; no game text. What a card does (abilities, attacks, rules_text): call ' +
   'get_card. Whether it is legal: legalities {standard, expanded} (standard follows regulation_mark, or a legal ' +
   'reprint of the same name and text; null when unknown). detail "full" gives every field (game text, artist, ' +
@@ -120,7 +128,16 @@ const Q_OR_FILTER = `give q, or at least one filter (${FILTER_NAMES.join(', ')})
 const FILTERS = 'Filters, combined with AND, in English whatever the language: supertype, subtype (Stage2, ex, ' +
   'Supporter...), type (Fire...), rarity, regulation_mark, legal (standard or expanded), artist (whole name), number ' +
   '(4, 004, or 4/102 for number over the set\'s printed total) and set_code (the printed set abbreviation: the ' +
-  '"PAL 185" on a card is set_code PAL, number 185).';
+  '"PAL 185" on a card is set_code PAL, number 185; the game client\'s promo codes PR-SV, PR-SW, PR-SM... work too; ' +
+  'an unknown code fails naming the nearest known ones).';
+
+const FindCardInput = Type.Object({
+  name: required(FuzzyName),
+  lang: NamedCardQuery.properties.lang,
+  set_code: NamedCardQuery.properties.set_code,
+});
+const FIND_OR_SEARCH = 'For one card by a name someone typed or said (maybe misspelled, spaced or without its ' +
+  'apostrophe), call find_card; search_cards lists every card whose name holds q.';
 
 const GetCardInput = Type.Object({ id: CardsQuery.properties.id, ids: Type.Optional(CardIdList) });
 /** get_card answers one card (id) or a batch (ids). */
@@ -152,7 +169,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       '(shaymin ex finds Shaymin-EX, mr mime finds Mr. Mime). Without lang every language is searched; lang restricts ' +
       `the search to one. ${LANGUAGE_CODES} ${FILTERS} Filters alone (no q) list every match newest set first, ` +
       `with an exact total. ${ROWS} With q, pagination.total is an estimate; has_more is always exact. ` +
-      `${PAGING} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
+      `${PAGING} When a search by q finds nothing, suggestions lists up to 5 card names close to q: search again ` +
+      `with one. ${FIND_OR_SEARCH} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
     input: SearchCardsInput,
     output: CardListResult,
     annotations: catalogAnnotations('Search cards by name'),
@@ -186,6 +204,25 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       if (id !== undefined && ids === undefined) return fromQuery(await queries.getCard(id));
       return { ok: false, message: GET_CARD_EXACTLY_ONE };
     },
+  }),
+  defineTool({
+    name: 'find_card',
+    description: 'Find the one card a typed name means, in lang (default en): the name as typed, or forgiving a typo ' +
+      'or two (charzard is Charizard; fewer for short names), a missing possessive (boss orders), a spaced or ' +
+      'hyphenated suffix (pikachu v max is Pikachu VMAX), a trailing qualifier in parentheses, or the start of the ' +
+      'one name it begins; a name that matches exactly always wins (iono is Iono, not Iono\'s Tadbulb). Returns the ' +
+      'newest printing of that name with every field and its variants (newest set first), or its printing in the ' +
+      'set of set_code (the printed abbreviation: PAL, SVI, BS). When several names fit equally or none is close, ' +
+      'the call fails with isError and a sentence followed by the candidate names (best first, a JSON array; none ' +
+      'when nothing is close): call find_card again with the one meant. Names are matched in lang only: Glurak ' +
+      `with lang de. ${GAME_TEXT} ${CARD_ID} For every card whose name holds some text, use search_cards. ${KEY_NEEDED} ${ERRORS}`,
+    input: FindCardInput,
+    output: NamedCard,
+    annotations: catalogAnnotations('Find a card by a typed name'),
+    keyed: true,
+    argumentsLike: 'querystring',
+    run: ({ name, lang, set_code: setCode }, { queries }) =>
+      queries.namedCard({ name, mode: 'fuzzy', parameter: 'name', lang, setCode }).then((result) => fromQuery(result)),
   }),
   defineTool({
     name: 'list_cards_in_set',

@@ -35,9 +35,18 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> 
           description: 'A list of cards, one card when id is given, or the cards of ids (missing ones in not_found).',
         }),
         ...cached.responses,
-        400: { ...ErrorBody, description: 'A parameter is malformed, or not exactly one of id, ids, set, q was given.' },
+        400: {
+          ...ErrorBody,
+          description: 'A parameter is malformed, or not exactly one of id, ids, set, q was given; or q holds fewer than 2 ' +
+            'characters once spaces, apostrophes, hyphens and dots are left out; or set_code is no set\'s printed ' +
+            'abbreviation (the message names the nearest known codes).',
+        },
         ...keyed.responses,
-        404: { ...ErrorBody, description: 'No card or set has that id.' },
+        404: {
+          ...ErrorBody,
+          description: 'No card or set has that id. When the id differs from a card\'s only by the zeros of its number ' +
+            '(`en-sv01-86` for `en-sv01-086`), the message names the id that exists.',
+        },
       },
     },
   }, async (request, reply) => {

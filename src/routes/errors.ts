@@ -4,10 +4,11 @@ import { failureOf, logFailure } from '../edge/failures.js';
 import { ERROR_CACHE_CONTROL } from '../edge/httpCaching.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 
-/** An error body; never stored by a cache (the next request may succeed), and never given an ETag. */
-export function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+/** An error body (`more` adds fields after `error`, a named lookup's candidates); never stored by a cache (the next request may succeed), and never given an ETag. */
+export function sendError(reply: FastifyReply, statusCode: number, message: string, more: Record<string, unknown> = {}): FastifyReply {
   reply.removeHeader('ETag');
-  return reply.header('Cache-Control', ERROR_CACHE_CONTROL).code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify({ error: message }));
+  return reply.header('Cache-Control', ERROR_CACHE_CONTROL).code(statusCode).type('application/json; charset=utf-8')
+    .send(JSON.stringify({ error: message, ...more }));
 }
 
 /** Every failure becomes `{"error": "..."}`; nothing internal reaches the client. */

@@ -14,7 +14,7 @@ const CATALOG_VARY_VALUE = CATALOG_VARY.join(', ');
  * same). The tag and each compressed form are made once per answer and kept with it (Answer.form).
  */
 export function sendResult(reply: FastifyReply, result: QueryResult): FastifyReply {
-  if (!result.ok) return sendError(reply, result.status, result.message);
+  if (!result.ok) return sendError(reply, result.status, result.message, result.candidates ? { candidates: result.candidates } : {});
   const { headers } = reply.request;
   const { answer } = result;
   const tag = answer.form('etag', ({ bytes }) => contentTag(bytes));

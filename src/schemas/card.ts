@@ -79,8 +79,9 @@ export const Legalities = Type.Object(
 );
 export type Legalities = Static<typeof Legalities>;
 
-const cardFields = {
-  id: Type.String({ description: 'Card id, `<lang>-<set_code>-<number>`.', examples: ['en-base1-4'] }),
+/** The fields a source gives a card: what an import reads and an export writes (CardRecord). */
+const recordFields = {
+  id: Type.String({ description: 'Card id, `<set_id>-<number>` (the number as the source writes it).', examples: ['en-base1-4'] }),
   set_id: Type.String({ examples: ['en-base1'] }),
   number: Nullable(Type.String({ description: 'The number as printed, the last part of the id.' })),
   local_id: Nullable(Type.String({ description: 'Collector number over the printed total (`4/102`) when known.' })),
@@ -107,11 +108,29 @@ const cardFields = {
   legalities: Nullable(Legalities),
 };
 
+/**
+ * The fields of a served card: the record's, with its set's name and code after set_id, so a row
+ * shows its set without a second request. Both are derived from the set when rows are built
+ * (catalogRows), never stored in a record, so the set stays their one source.
+ */
+const { id, set_id, ...restOfRecord } = recordFields;
+const cardFields = {
+  id,
+  set_id,
+  set_name: Type.String({ description: "The name of the card's set, in the card's language (the set's `name`).", examples: ['Base Set'] }),
+  set_code: Nullable(Type.String({
+    description: "The printed abbreviation of the card's set (the set's `abbreviation`); null when it has none. " +
+      'What the set_code filter takes.',
+    examples: ['BS', 'PAL', 'SVP'],
+  })),
+  ...restOfRecord,
+};
+
 export const Card = Type.Object(cardFields, {
   title: 'Card',
   additionalProperties: false,
   examples: [{
-    id: 'en-base1-4', set_id: 'en-base1', number: '4', local_id: '4/102', name: 'Charizard',
+    id: 'en-base1-4', set_id: 'en-base1', set_name: 'Base Set', set_code: 'BS', number: '4', local_id: '4/102', name: 'Charizard',
     supertype: 'Pokemon', subtypes: ['Stage2'], hp: 120, types: ['Fire'], rarity: 'Rare',
     artist: 'Mitsuhiro Arita', regulation_mark: null,
     image_small: 'https://assets.tcgdex.net/en/base/base1/4/low.webp',
@@ -147,8 +166,26 @@ export const CardWithVariants = Type.Object(
 );
 export type CardWithVariants = Static<typeof CardWithVariants>;
 
+/**
+ * A card as a source gives it and as the export writes it: a CardWithVariants without the fields
+ * derived from its set (set_name, set_code). Not served, so not in the OpenAPI document.
+ */
+export const CardRecord = Type.Object(
+  { ...recordFields, variants: Type.Array(Variant, { minItems: 1 }) },
+  { title: 'CardRecord', additionalProperties: false },
+);
+export type CardRecord = Static<typeof CardRecord>;
+
+/** A search's suggestions: on an empty first page only. */
+export const Suggestions = Type.Array(Type.String(), {
+  maxItems: 5,
+  description: 'Only when the first page of a search is empty: up to 5 card names close to q in the language(s) ' +
+    'searched (a typo or two away, or q without a trailing qualifier in parentheses), closest first; filters do not ' +
+    'apply to them. Absent on every other page.',
+});
+
 export const CardList = Type.Object(
-  { data: Type.Array(Card), pagination: Pagination, retrieved_at: RetrievedAt },
+  { data: Type.Array(Card), pagination: Pagination, suggestions: Type.Optional(Suggestions), retrieved_at: RetrievedAt },
   { title: 'CardList', additionalProperties: false },
 );
 /** The single card: a CardWithVariants and the same card in the catalog's other languages. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Card, CardList } from './card.js';
+import { Card, CardList, Suggestions } from './card.js';
 import { Pagination, RetrievedAt } from './common.js';
 
 /*
@@ -14,15 +14,15 @@ export type CardDetail = (typeof CARD_DETAILS)[number];
 
 export const CardDetail = Type.Union(CARD_DETAILS.map((detail) => Type.Literal(detail)), {
   default: 'compact',
-  description: 'compact (the default): each card\'s id, name, set_id, number, supertype, subtypes, types, hp, rarity, ' +
+  description: 'compact (the default): each card\'s id, name, set_id, set_name, set_code, number, supertype, subtypes, types, hp, rarity, ' +
     'regulation_mark and legalities; full: every card field, as REST lists cards.',
 });
 
-const { id, name, set_id, number, supertype, subtypes, types, hp, rarity, regulation_mark, legalities } = Card.properties;
+const { id, name, set_id, set_name, set_code, number, supertype, subtypes, types, hp, rarity, regulation_mark, legalities } = Card.properties;
 
 /** A card without its game text, artist and images: the fields of Card it keeps are Card's schemas. */
 export const CompactCard = Type.Object(
-  { id, name, set_id, number, supertype, subtypes, types, hp, rarity, regulation_mark, legalities },
+  { id, name, set_id, set_name, set_code, number, supertype, subtypes, types, hp, rarity, regulation_mark, legalities },
   {
     title: 'CompactCard',
     additionalProperties: false,
@@ -37,7 +37,7 @@ export type CompactCard = Static<typeof CompactCard>;
 export const COMPACT_CARD_FIELDS = Object.keys(CompactCard.properties) as ReadonlyArray<keyof CompactCard>;
 
 export const CompactCardList = Type.Object(
-  { data: Type.Array(CompactCard), pagination: Pagination, retrieved_at: RetrievedAt },
+  { data: Type.Array(CompactCard), pagination: Pagination, suggestions: Type.Optional(Suggestions), retrieved_at: RetrievedAt },
   { title: 'CompactCardList', additionalProperties: false },
 );
 

@@ -19,7 +19,8 @@ export const SearchText = Type.String({
   pattern: '^\\s*\\S[\\s\\S]{0,58}\\S\\s*$',
   description: 'Name to search for, 2 to 60 characters (after trimming), in the language searched. ' +
     'Case, accents, letter width and hiragana/katakana are ignored, and so are white space, apostrophes, ' +
-    'hyphens and dots (`mr mime` finds `Mr. Mime`); what is left must still be 2 characters or more.',
+    'hyphens and dots (`mr mime` finds `Mr. Mime`); what is left must still be 2 characters or more (else a 400 ' +
+    'that says so).',
   examples: ['pikachu'],
 });
 
@@ -48,6 +49,9 @@ export const CardIdList = Type.Array(Type.String({ pattern: `^${BATCH_ID}$` }), 
   examples: [['en-base1-4', 'fr-base1-4']],
 });
 
+/** A set's printed abbreviation as a parameter may give it. */
+export const SET_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9.:-]{0,11}$';
+
 const closed = (values: readonly string[], description: string, example: string) =>
   Type.Optional(Type.Union(values.map((value) => Type.Literal(value)), { description, examples: [example] }));
 
@@ -75,9 +79,11 @@ export const CardFilterParameters = {
     examples: ['4/102'],
   })),
   set_code: Type.Optional(Type.String({
-    pattern: '^[A-Za-z0-9][A-Za-z0-9.:-]{0,11}$',
+    pattern: SET_CODE_PATTERN,
     description: 'Only cards of sets with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case: the ' +
-      '"PAL 185" on a card is set_code=PAL&number=185.',
+      '"PAL 185" on a card is set_code=PAL&number=185. The game client\'s promo codes are accepted too (`PR-SV` is ' +
+      '`SVP`, `PR-SW` `SWSHP`, `PR-SM` `SMP`, `PR-XY` `XYP`, `PR-BLW` `BWP`). A code that is no set\'s abbreviation ' +
+      'is a 400 naming the nearest known codes.',
     examples: ['PAL'],
   })),
 };

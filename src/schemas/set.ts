@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Language, Nullable, OtherLanguages, Pagination, RetrievedAt } from './common.js';
 
 const setFields = {
-  id: Type.String({ description: 'Set id, `<lang>-<set_code>`.', examples: ['en-base1'] }),
+  id: Type.String({ description: 'Set id, `<lang>-<source set id>` (TCGdex\'s set id; not the printed abbreviation).', examples: ['en-base1'] }),
   name: Type.String({ description: "Name in the set's own language." }),
   name_en: Nullable(Type.String({ description: 'English name where known.' })),
   series: Nullable(Type.String()),

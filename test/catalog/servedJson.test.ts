@@ -31,15 +31,22 @@ describe('the served JSON, spliced from stored rows', () => {
     catalog = (await readOwnExport(DEMO_CATALOG_DIR)).catalog;
     rows = catalogRows(catalog, at);
   });
+  /** The card served for a record: the record with its set's name and printed abbreviation. */
+  const served = (id: string) => {
+    const record = catalog.cards.find((c) => c.id === id)!;
+    const set = catalog.sets.find((s) => s.id === record.set_id)!;
+    return { ...record, set_name: set.name, set_code: set.abbreviation };
+  };
 
   it('a single card is the card that was stored and its other languages, and matches SingleCard', () => {
     for (const row of rows.cards) {
       const body = singleBody(singleCard({ ...row, otherLanguages: row.other_languages }), retrievedAt);
       matches(SingleCard, body);
       const { other_languages: links, ...card } = JSON.parse(body).data;
-      assert.deepEqual(card, catalog.cards.find((c) => c.id === row.id));
+      assert.deepEqual(card, served(row.id));
       assert.deepEqual(links, JSON.parse(row.other_languages));
-      assert.deepEqual(parseStoredCard(row), card, 'the export\'s record has no other_languages');
+      assert.deepEqual(parseStoredCard(row), catalog.cards.find((c) => c.id === row.id),
+        'the export\'s record has no other_languages, set_name or set_code');
     }
   });
 
@@ -81,7 +88,7 @@ describe('the served JSON, spliced from stored rows', () => {
     const body = batchBody(rows.cards.slice(0, 2).map(cardWithVariants), pagination, ['en-none-1'], retrievedAt);
     matches(CardBatch, body);
     assert.deepEqual(Object.keys(JSON.parse(body)), ['data', 'pagination', 'not_found', 'retrieved_at']);
-    assert.deepEqual(JSON.parse(body).data, rows.cards.slice(0, 2).map(parseStoredCard));
+    assert.deepEqual(JSON.parse(body).data, rows.cards.slice(0, 2).map((row) => served(row.id)));
     matches(CardBatch, batchBody([], { ...pagination, total: 0 }, ['a', 'b"c'], retrievedAt));
   });
 

@@ -3,7 +3,7 @@ import type { Card } from '../../src/schemas/card.js';
 /** A catalog card with only what the deck rules read set; the rest null. */
 export function card(fields: Partial<Card> & Pick<Card, 'id' | 'name'>): Card {
   return {
-    set_id: fields.id.replace(/-[^-]+$/, ''), number: fields.id.replace(/^.*-/, ''), local_id: null,
+    set_id: fields.id.replace(/-[^-]+$/, ''), set_name: 'A Set', set_code: null, number: fields.id.replace(/^.*-/, ''), local_id: null,
     supertype: null, subtypes: null, hp: null, types: null, rarity: null, artist: null, regulation_mark: null,
     image_small: null, image_large: null, updated_at: null, evolves_from: null, pokedex_numbers: null,
     flavor_text: null, abilities: null, attacks: null, weaknesses: null, resistances: null, retreat_cost: null,

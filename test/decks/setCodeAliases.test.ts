@@ -45,6 +45,7 @@ describe('gallerySetCode finds the gallery set of a gallery number', () => {
     assert.equal(gallerySetCode('CRZ', 'GG35'), 'CRZ:GG');
     assert.equal(gallerySetCode('brs', 'tg05'), 'BRS:TG');
     assert.equal(gallerySetCode('SHF', 'SV107'), 'SHF:SV');
+    assert.equal(gallerySetCode('HIF', 'SV49'), 'HIF:SV', 'Hidden Fates\' Shiny Vault, whose HIF:SV the importer fills');
   });
 
   it('is null for main-set numbers and for sets without a gallery', () => {

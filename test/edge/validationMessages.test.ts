@@ -9,6 +9,7 @@ const LIMIT = 'limit must be an integer from 1 to 200';
 const OFFSET = 'offset must be an integer from 0 to 9007199254740991';
 const LANG = 'lang must be one of: en, ja, fr, it, de, es, ko, pt, zh-tw, id, th, zh-cn, es-mx, ru, pl, nl';
 const Q = 'q must be 2 to 60 characters long';
+const FOLDED_Q = 'q must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out';
 const ID = 'id must be a non-empty string without control characters';
 const IDS = 'ids must list 1 to 50 card ids, each 1 to 100 characters with no white space or comma';
 const fiftyOne = Array.from({ length: 51 }, (_, i) => `en-base1-${i}`);
@@ -49,8 +50,10 @@ const BAD_VALUES: BadValue[] = [
   { what: 'q of one character between spaces', rest: { get: '/v1/cards?q=%20a%20' }, tool: 'search_cards', args: { q: ' a ' }, message: Q },
   { what: 'q of 61 characters', rest: { get: `/v1/cards?q=${'a'.repeat(61)}` }, tool: 'search_cards', args: { q: 'a'.repeat(61) }, message: Q },
   { what: 'empty q', rest: { get: '/v1/cards?q=' }, tool: 'search_cards', args: { q: '' }, message: Q },
-  { what: 'q that folds to one character', rest: { get: '/v1/cards?q=a.' }, tool: 'search_cards', args: { q: 'a.' }, message: Q },
-  { what: 'q that folds to nothing', rest: { get: '/v1/cards?q=%E2%80%99-' }, tool: 'search_cards', args: { q: '’-' }, message: Q },
+  { what: 'q that folds to one character', rest: { get: '/v1/cards?q=a.' }, tool: 'search_cards', args: { q: 'a.' }, message: FOLDED_Q },
+  { what: 'q that folds to nothing', rest: { get: '/v1/cards?q=%E2%80%99-' }, tool: 'search_cards', args: { q: '’-' }, message: FOLDED_Q },
+  { what: 'find_card\'s lang', rest: { get: '/v1/cards/named?fuzzy=iono&lang=EN' }, tool: 'find_card', args: { name: 'iono', lang: 'EN' },
+    message: 'lang must be one of: en, ja, fr, it, de, es, ko, pt, zh-tw, id, th, zh-cn, es-mx, ru, pl, nl' },
   { what: 'empty card id', rest: { get: '/v1/cards?id=' }, tool: 'get_card', args: { id: '' }, message: ID },
   { what: 'empty set id', rest: { get: '/v1/sets?id=' }, tool: 'get_set', args: { id: '' }, message: ID },
   { what: 'NUL in a card id', rest: { get: '/v1/cards?id=%00' }, tool: 'get_card', args: { id: '\u0000' }, message: ID },

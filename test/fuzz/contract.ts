@@ -8,7 +8,7 @@ import type { RawResponse } from '../support/rawHttp.js';
 /**
  * What every answer of the service owes a client, whatever it sent (docs/reference.md, "Errors"
  * and "Rate-limit headers"): never a 5xx; the four rate-limit headers as integers and CORS; an error
- * as exactly `{"error": "<sentence>"}` in JSON.
+ * as exactly `{"error": "<sentence>"}` in JSON (a named lookup's 404 adds `candidates`, a list of names).
  */
 export function assertContractAnswer(response: RawResponse, what: string): void {
   assert.ok(response.status < 500, `${what}: ${response.status} ${response.body.slice(0, 300)}`);
@@ -24,8 +24,12 @@ export function errorMessage(response: RawResponse): string {
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/, `a ${response.status} not in JSON: ${response.body.slice(0, 200)}`);
   const body = JSON.parse(response.body) as unknown;
   assert.ok(typeof body === 'object' && body !== null && !Array.isArray(body), `a ${response.status} whose body is not an object`);
-  assert.deepEqual(Object.keys(body), ['error'], `a ${response.status} body other than {"error": ...}: ${response.body.slice(0, 200)}`);
-  const { error } = body as { error: unknown };
+  // A named lookup's 404 lists the names that may be meant after the sentence (issue 24).
+  const named = response.status === 404 && 'candidates' in body;
+  assert.deepEqual(Object.keys(body), named ? ['error', 'candidates'] : ['error'],
+    `a ${response.status} body other than {"error": ...}: ${response.body.slice(0, 200)}`);
+  const { error, candidates } = body as { error: unknown; candidates?: unknown };
+  if (named) assert.ok(Array.isArray(candidates) && candidates.every((name) => typeof name === 'string'), 'candidates are names');
   assert.ok(typeof error === 'string' && error.length > 0, `a ${response.status} with an empty error`);
   return error;
 }

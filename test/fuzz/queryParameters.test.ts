@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { EXACTLY_ONE, EXACTLY_ONE_WITH_IDS, FILTERS_NOT_WITH_ID } from '../../src/routes/cards.js';
 import { CardsQuery, SetsQuery } from '../../src/schemas/queries.js';
+import { AutocompleteQuery, NamedCardQuery } from '../../src/schemas/names.js';
+import { EXACTLY_ONE_NAME } from '../../src/routes/cardNames.js';
 import { issueKey } from '../support/keys.js';
 import { rawRequest } from '../support/rawHttp.js';
 import { startServer, type TestServer } from '../support/server.js';
@@ -18,9 +20,13 @@ const ROUTES = [
   { path: '/v1/cards', schema: CardsQuery.properties, parameters: Object.keys(CardsQuery.properties),
     bases: [{ id: 'en-base1-4' }, { ids: 'en-base1-4,fr-base1-4' }, { set: 'en-base1', limit: '5' }, { q: 'pika', lang: 'en' },
       { type: 'Fire' }, { set: 'en-base1', number: '4' }, { q: 'char', offset: '1' }, { artist: 'Mitsuhiro Arita', set_code: 'BS' }] },
+  { path: '/v1/cards/named', schema: NamedCardQuery.properties, parameters: Object.keys(NamedCardQuery.properties),
+    bases: [{ fuzzy: 'charzard' }, { exact: 'Glurak', lang: 'de' }, { fuzzy: 'pika', set_code: 'BS' }] },
+  { path: '/v1/cards/autocomplete', schema: AutocompleteQuery.properties, parameters: Object.keys(AutocompleteQuery.properties),
+    bases: [{ q: 'pika' }, { q: 'gl', lang: 'de' }] },
 ] as const;
 /** The sentences of /v1/cards that name the parameters at fault together rather than one of them. */
-const COMBINATION_SENTENCES = [EXACTLY_ONE, EXACTLY_ONE_WITH_IDS, FILTERS_NOT_WITH_ID];
+const COMBINATION_SENTENCES = [EXACTLY_ONE, EXACTLY_ONE_WITH_IDS, FILTERS_NOT_WITH_ID, EXACTLY_ONE_NAME];
 
 type Caller = 'valid' | 'exhausted' | 'unknown' | 'none';
 

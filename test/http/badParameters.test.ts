@@ -28,9 +28,11 @@ for (const store of STORE_KINDS) {
       ['/v1/cards?q=%20a%20', 400, 'q must be 2 to 60 characters long'],
       [`/v1/cards?q=${'a'.repeat(61)}`, 400, 'q must be 2 to 60 characters long'],
       ['/v1/cards?q=', 400, 'q must be 2 to 60 characters long'],
-      ['/v1/cards?q=a-', 400, 'q must be 2 to 60 characters long'],
-      ['/v1/cards?q=--', 400, 'q must be 2 to 60 characters long'],
-      [`/v1/cards?q=${encodeURIComponent("x' .")}`, 400, 'q must be 2 to 60 characters long'],
+      ['/v1/cards?q=a-', 400, 'q must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out'],
+      ['/v1/cards?q=--', 400, 'q must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out'],
+      [`/v1/cards?q=${encodeURIComponent("x' .")}`, 400, 'q must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out'],
+      ['/v1/cards?set_code=SVX', 400, 'set_code SVX is not the printed abbreviation of any set'],
+      [`/v1/cards?q=${encodeURIComponent("'%")}`, 400, 'q must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out'],
       ['/v1/cards', 400, 'exactly one of id, set, q is required'],
       ['/v1/cards?lang=en', 400, 'exactly one of id, set, q is required'],
       ['/v1/cards?id=en-base1-4&set=en-base1', 400, 'exactly one of id, set, q is required'],
@@ -59,6 +61,7 @@ for (const store of STORE_KINDS) {
       ['/v1/sets?id=EN-BASE1', 404, 'no set with id EN-BASE1; set ids look like en-base1 (list them with /v1/sets)'],
       ['/v1/cards?set=en-nope', 404, 'no set with id en-nope; set ids look like en-base1 (list them with /v1/sets)'],
       ['/v1/cards?id=en-base1-999', 404, 'no card with id en-base1-999; card ids look like en-base1-4'],
+      ['/v1/cards?id=en-base1-04', 404, 'no card with id en-base1-04; did you mean en-base1-4? (ids keep the number as printed, zeros included)'],
       ['/v1/nothing', 404, 'no such path: GET /v1/nothing; see /openapi.json'],
     ];
     for (const [url, status, message] of cases) {

@@ -97,6 +97,38 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     assert.ok(data.problems.some((problem: any) => problem.rule === 'not_legal'));
   });
 
+  it('rows name their set; ids without their zeros, promo codes and unknown codes as players write them', async () => {
+    const ids = async (query: string) => {
+      const { status, body } = await server.get(`/v1/cards?${query}`);
+      assert.equal(status, 200, `${query}: ${JSON.stringify(body)}`);
+      return body.data.map((card: any) => card.id);
+    };
+    const unpadded = await server.get('/v1/cards?id=en-sv01-86');
+    assert.equal(unpadded.status, 404);
+    assert.equal(unpadded.body.error, 'no card with id en-sv01-86; did you mean en-sv01-086? (ids keep the number as printed, zeros included)');
+    assert.equal((await server.get('/v1/cards?id=en-sv01-086')).status, 200);
+
+    assert.deepEqual(await ids('set_code=PR-SV&number=1&lang=en'), ['en-svp-001'], 'PR-SV is SVP');
+    assert.deepEqual(await ids('set_code=PR-SW&number=SWSH001&lang=en'), ['en-swshp-SWSH001'], 'PR-SW is SWSHP, filled at import');
+    assert.deepEqual(await ids('set_code=PR-SM&number=SM01&lang=en'), ['en-smp-SM01']);
+    assert.deepEqual(await ids(`set_code=${encodeURIComponent('HIF:SV')}&number=SV49&lang=en`), ['en-sma-SV49'], 'HIF:SV, filled at import');
+
+    const unknown = await server.get('/v1/cards?set_code=SVX');
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.body.error, /^set_code SVX is not the printed abbreviation of any set; the nearest known codes are [A-Z0-9:.-]+(, [A-Z0-9:.-]+){4}$/);
+    assert.ok(['SVI', 'SVE', 'SVP'].every((code) => unknown.body.error.includes(code)), unknown.body.error);
+
+    const promo = (await server.get('/v1/cards?id=en-swshp-SWSH001')).body.data;
+    assert.deepEqual([promo.set_name, promo.set_code], ['SWSH Black Star Promos', 'SWSHP']);
+    const french = (await server.get('/v1/cards?q=pikachu&lang=fr&limit=20')).body.data;
+    const frenchSets = new Map<string, string>();
+    for (const card of french) {
+      frenchSets.set(card.set_id, frenchSets.get(card.set_id) ?? (await server.get(`/v1/sets?id=${card.set_id}`)).body.data.name);
+      assert.equal(card.set_name, frenchSets.get(card.set_id), card.id);
+    }
+    assert.ok(french.length > 0);
+  });
+
   it('lists every imported set of every language, newest first, to the last page', async () => {
     for (const [lang, counts] of Object.entries(result.report.imported)) {
       const sets = await walk(server, `/v1/sets?lang=${lang}`, 200);
@@ -115,7 +147,7 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     const card = async (id: string) => (await server.get(`/v1/cards?id=${encodeURIComponent(id)}`)).body.data;
     const charizard = await card('en-base1-4');
     assert.deepEqual({ ...charizard, variants: undefined, other_languages: undefined }, {
-      id: 'en-base1-4', set_id: 'en-base1', number: '4', local_id: '4/102', name: 'Charizard', supertype: 'Pokemon',
+      id: 'en-base1-4', set_id: 'en-base1', set_name: 'Base Set', set_code: 'BS', number: '4', local_id: '4/102', name: 'Charizard', supertype: 'Pokemon',
       subtypes: ['Stage2'], hp: 120, types: ['Fire'], rarity: 'Rare', artist: 'Mitsuhiro Arita', regulation_mark: null,
       image_small: 'https://assets.tcgdex.net/en/base/base1/4/low.webp',
       image_large: 'https://assets.tcgdex.net/en/base/base1/4/high.webp',
@@ -304,5 +336,29 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     assert.deepEqual(await found('Mr. Mime', 'en'), mime);
     const kokeko = await found('カプコケコ', 'ja');
     assert.ok(kokeko.length > 0 && kokeko.every((c) => c.name.startsWith('カプ・コケコ')));
+  });
+
+  it('finds the card of a name as people type it, completes names and suggests on an empty search', async () => {
+    const named = async (query: string) => {
+      const { status, body } = await server.get(`/v1/cards/named?${query}`);
+      assert.equal(status, 200, `${query}: ${JSON.stringify(body)}`);
+      return body.data;
+    };
+    assert.equal((await named('fuzzy=charzard')).name, 'Charizard');
+    assert.equal((await named('fuzzy=pikachu%20v%20max')).name, 'Pikachu VMAX');
+    assert.equal((await named('fuzzy=lugia%20v%20star')).name, 'Lugia VSTAR');
+    assert.equal((await named('fuzzy=boss%20orders')).name, 'Boss\'s Orders');
+    assert.equal((await named('fuzzy=professors%20research')).name, 'Professor\'s Research');
+    assert.equal((await named('fuzzy=Boss\'s%20Orders%20(Ghetsis)')).name, 'Boss\'s Orders');
+    assert.equal((await named('exact=iono')).name, 'Iono');
+    assert.equal((await named('fuzzy=glurack&lang=de')).name, 'Glurak');
+    assert.equal((await named('fuzzy=charizard&set_code=BS')).id, 'en-base1-4');
+    const ambiguous = await server.get('/v1/cards/named?fuzzy=chariz');
+    assert.equal(ambiguous.status, 404);
+    assert.ok(ambiguous.body.candidates.length === 20 && ambiguous.body.candidates[0] === 'Charizard', ambiguous.body.candidates);
+    const completed = (await server.get('/v1/cards/autocomplete?q=pika')).body.data;
+    assert.equal(completed[0], 'Pikachu');
+    assert.equal(completed.length, 20);
+    assert.deepEqual((await server.get('/v1/cards?q=charzard&lang=en')).body.suggestions.slice(0, 1), ['Charizard']);
   });
 });

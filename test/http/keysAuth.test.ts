@@ -63,13 +63,15 @@ for (const store of STORE_KINDS) {
         ['/v1/sets?limit=2', 200], ['/v1/sets?id=en-base1', 200], ['/v1/cards?id=en-base1-4', 200],
         ['/v1/cards?set=en-base1&limit=3', 200], ['/v1/cards?q=pikachu', 200], ['/v1/sets?limit=0', 400],
         ['/v1/cards', 400], ['/v1/cards?q=x', 400], ['/v1/sets?id=en-nope', 404], ['/v1/cards?id=en-nope-1', 404],
+        ['/v1/cards/named?fuzzy=charzard', 200], ['/v1/cards/named?exact=nope', 404], ['/v1/cards/named', 400],
+        ['/v1/cards/autocomplete?q=pi', 200], ['/v1/cards/autocomplete?q=p', 400],
       ];
       let used = 0;
       for (const [path, status] of expected) {
         const { response, body } = await get(path, bearer(key));
         used += 1;
         assert.equal(response.status, status, path);
-        if (status !== 200) assert.deepEqual(Object.keys(body as object), ['error'], path);
+        if (status !== 200) assert.deepEqual(Object.keys(body as object), path.includes('named') && status === 404 ? ['error', 'candidates'] : ['error'], path);
         assert.deepEqual(rateLimitOf(response), { limit: 1000, used, remaining: 1000 - used, reset: MONTH_RESET, retryAfter: null }, path);
       }
       assert.equal(await usedBy(key), expected.length);

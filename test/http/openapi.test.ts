@@ -81,6 +81,13 @@ describe('the OpenAPI 3.1 document', () => {
     await check('/v1/cards', '?ids=en-base1-4,en-base1-0,fr-base1-4', 200);
     await check('/v1/cards', '?ids=en-base1-0', 200);
     await check('/v1/cards', '?ids=a,,b', 400);
+    await check('/v1/cards', '?q=charzard', 200);
+    await check('/v1/cards/named', '?fuzzy=charzard', 200);
+    await check('/v1/cards/named', '?exact=glurak&lang=de', 200);
+    await check('/v1/cards/named', '?fuzzy=xyzzy', 404);
+    await check('/v1/cards/named', '?fuzzy=a', 400);
+    await check('/v1/cards/autocomplete', '?q=pika', 200);
+    await check('/v1/cards/autocomplete', '?q=p', 400);
     await check('/healthz', '', 200);
     await check('/healthz', '%', 400);
     await check('/openapi.json', '', 200);

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
+import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
 import { projectRoot } from '../support/shared.js';
 import { tcgdexCard, tcgdexSet, writeTcgdexDump } from '../support/tcgdexFixtures.js';
 
@@ -71,6 +73,22 @@ describe('the import and export commands', () => {
     assert.equal(imported.code, 0, imported.stderr);
     assert.match(imported.stdout, /Imported from own export/);
     assert.match(imported.stdout, /The catalog now holds 1 sets and 2 cards\./);
+
+    // set_name and set_code are derived from the set: the export leaves them out, the import makes them again.
+    const records = (await readFile(path.join(out, 'cards.ndjson'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    assert.deepEqual(records.map((card) => ['set_name' in card, 'set_code' in card]), [[false, false], [false, false]]);
+    const reimported = new StoredCatalog(new SqliteCatalogBackend(path.join(work, 'other.db')));
+    try {
+      const card = JSON.parse((await reimported.getCard('en-base1-1'))!);
+      assert.deepEqual([card.set_name, card.set_code], ['base1 (en)', null]);
+    } finally {
+      await reimported.close();
+    }
+    const again = path.join(work, 'export-again');
+    assert.equal((await cli('export', [again], other)).code, 0);
+    for (const file of ['sets.ndjson', 'cards.ndjson']) {
+      assert.equal(await readFile(path.join(again, file), 'utf8'), await readFile(path.join(out, file), 'utf8'), `${file} round trip`);
+    }
   });
 
   test('a source that is none of the three exits 2 with a one-line message, without creating a database', async () => {

@@ -47,6 +47,22 @@ describe('ids, numbers and set fields', () => {
     });
   });
 
+  test('the sets TCGdex gives no abbreviation although players write a code get one (swshp SWSHP, sma HIF:SV); TCGdex\'s own wins', () => {
+    const { catalog: promos } = mapTcgdex([{
+      lang: 'fr',
+      sets: [
+        tcgdexSet('fr', 'swshp'),
+        tcgdexSet('fr', 'sma'),
+        tcgdexSet('fr', 'svp', { abbreviation: { official: 'SVP' } }),
+        tcgdexSet('fr', 'smp', { tcgOnline: 'PR-SM' }),
+        tcgdexSet('fr', 'wp'),
+      ],
+      cards: [],
+    }]);
+    assert.deepEqual(promos.sets.map((s) => [s.id, s.abbreviation]),
+      [['fr-swshp', 'SWSHP'], ['fr-sma', 'HIF:SV'], ['fr-svp', 'SVP'], ['fr-smp', 'PR-SM'], ['fr-wp', null]]);
+  });
+
   test('a card carries its images, artist, hp and an ISO updated_at', () => {
     const card = byId(catalog.cards, 'en-base1-4');
     assert.equal(card.image_small, 'https://assets.tcgdex.net/en/base/base1/4/low.webp');

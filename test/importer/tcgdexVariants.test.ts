@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { VARIANT_KEYS } from '../../src/catalog/variantKeys.js';
 import { mapTcgdex } from '../../src/importer/mapTcgdex.js';
 import type { TcgdexCard, TcgdexVariantDetail } from '../../src/importer/tcgdexRecords.js';
-import type { CardWithVariants } from '../../src/schemas/card.js';
+import type { CardRecord } from '../../src/schemas/card.js';
 import { tcgdexCard, tcgdexSet } from '../support/tcgdexFixtures.js';
 
 function mapOne(detailed: TcgdexVariantDetail[] | undefined, overrides: Partial<TcgdexCard> = {}) {
@@ -16,8 +16,8 @@ function mapOne(detailed: TcgdexVariantDetail[] | undefined, overrides: Partial<
   return { card: catalog.cards[0]!, notes: report.notes! };
 }
 
-const keys = (card: CardWithVariants) => card.variants.map((v) => v.variant_key);
-const defaults = (card: CardWithVariants) => card.variants.filter((v) => v.is_default).map((v) => v.variant_key);
+const keys = (card: CardRecord) => card.variants.map((v) => v.variant_key);
+const defaults = (card: CardRecord) => card.variants.filter((v) => v.is_default).map((v) => v.variant_key);
 
 describe('variants from variants_detailed', () => {
   test('every printing becomes a vocabulary key, unique per card, with exactly one default', () => {

@@ -7,7 +7,7 @@ import { keyedSession, withoutRetrievedAt } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 
 /** The keys of a compact row, in order: what an agent gets from a card list unless it asks for more. */
-const COMPACT_KEYS = ['id', 'name', 'set_id', 'number', 'supertype', 'subtypes', 'types', 'hp', 'rarity', 'regulation_mark', 'legalities'];
+const COMPACT_KEYS = ['id', 'name', 'set_id', 'set_name', 'set_code', 'number', 'supertype', 'subtypes', 'types', 'hp', 'rarity', 'regulation_mark', 'legalities'];
 
 /** The demo catalog's Charizard with its game text, so compact rows have something to leave out. */
 const CHARIZARD_GAME_TEXT = {

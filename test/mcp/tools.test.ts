@@ -11,10 +11,11 @@ import { CreatedKeyBody, KeyRequestBody } from '../../src/schemas/keys.js';
 import { DeckCheckRequest, DeckCheckResult } from '../../src/schemas/deck.js';
 import { CardFilterParameters, CardIdList, CardsQuery, SearchText } from '../../src/schemas/queries.js';
 import { SetList, SingleSet } from '../../src/schemas/set.js';
+import { NamedCard } from '../../src/schemas/names.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 
 const asWire = (schema: object) => constUnionsToEnums(JSON.parse(JSON.stringify(schema)));
-const CATALOG_TOOLS = ['search_cards', 'get_card', 'list_cards_in_set', 'list_sets', 'get_set'];
+const CATALOG_TOOLS = ['search_cards', 'get_card', 'find_card', 'list_cards_in_set', 'list_sets', 'get_set'];
 
 describe('MCP tools/list', () => {
   let harness: McpHarness;
@@ -31,7 +32,7 @@ describe('MCP tools/list', () => {
     await harness.close();
   });
 
-  test('a client without a key lists exactly the seven tools', () => {
+  test('a client without a key lists exactly the eight tools', () => {
     assert.deepEqual([...tools.keys()].sort(), [...CATALOG_TOOLS, 'check_deck', 'get_api_key'].sort());
   });
 
@@ -42,6 +43,7 @@ describe('MCP tools/list', () => {
     assert.deepEqual(tools.get('get_card')!.outputSchema, asWire({ ...Type.Union([SingleCard, CardBatch]), type: 'object', title: 'GetCardResult' }));
     assert.deepEqual(tools.get('list_sets')!.outputSchema, asWire(SetList));
     assert.deepEqual(tools.get('get_set')!.outputSchema, asWire(SingleSet));
+    assert.deepEqual(tools.get('find_card')!.outputSchema, asWire(NamedCard));
     assert.deepEqual(tools.get('get_api_key')!.outputSchema, asWire(CreatedKeyBody));
     assert.deepEqual(tools.get('check_deck')!.outputSchema, asWire(DeckCheckResult));
   });

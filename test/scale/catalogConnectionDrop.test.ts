@@ -8,7 +8,7 @@ import pg from 'pg';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { writeOwnExport } from '../../src/importer/ownExportFormat.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
-import type { CardWithVariants } from '../../src/schemas/card.js';
+import type { CardRecord } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
 import { LogCapture, startChildServer, type ChildServer } from '../support/childProcess.js';
 import { startImportingService, type ImportingService } from '../support/importingService.js';
@@ -44,7 +44,7 @@ async function writeBiggerCatalog(dir: string): Promise<void> {
   const template = catalog.sets.find((set) => set.id === 'en-base1')!;
   const card = catalog.cards.find((c) => c.id === CARD_ID)!;
   const sets: CardSet[] = [...catalog.sets];
-  const cards: CardWithVariants[] = catalog.cards.map((c) => (c.id === CARD_ID ? { ...c, name: `${c.name} (reimported)` } : c));
+  const cards: CardRecord[] = catalog.cards.map((c) => (c.id === CARD_ID ? { ...c, name: `${c.name} (reimported)` } : c));
   for (let s = 1; s <= GENERATED_SETS; s++) {
     const set = { ...template, id: `en-crash${s}`, name: `Crash Test ${s}`, name_en: `Crash Test ${s}`, total: CARDS_PER_SET };
     sets.push(set);

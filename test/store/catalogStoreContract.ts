@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { CardWithVariants } from '../../src/schemas/card.js';
+import type { CardRecord } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
 import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from '../../src/catalog/catalogRows.js';
@@ -20,13 +20,15 @@ const set = (id: string, release_date: string | null, language: CardSet['languag
   id, name: id, name_en: null, series: null, release_date, total: null, printed_total: null, language, logo_url: null, symbol_url: null,
   abbreviation: null,
 });
-const card = (setId: string, number: string, name: string): CardWithVariants => ({
+const card = (setId: string, number: string, name: string): CardRecord => ({
   id: `${setId}-${number}`, set_id: setId, number, local_id: number, name, supertype: 'Pokemon', subtypes: null, hp: null,
   types: null, rarity: null, artist: null, regulation_mark: null, image_small: null, image_large: null, updated_at: null,
   evolves_from: null, pokedex_numbers: null, flavor_text: null, abilities: null, attacks: null, weaknesses: null,
   resistances: null, retreat_cost: null, rules_text: null, legalities: null,
   variants: [{ variant_key: 'normal', variant_label: 'Normal', is_default: true, image_small: null, image_large: null }],
 });
+/** A card as served: its record with its set's name and printed abbreviation. */
+const served = (record: CardRecord, setName: string, setCode: string | null = null) => ({ ...record, set_name: setName, set_code: setCode });
 const docs = (items: string[]) => items.map((t) => JSON.parse(t) as { id: string });
 
 /**
@@ -221,6 +223,25 @@ export function catalogStoreContract(
       assert.deepEqual(await ids('ブバ'), [], 'the prolonged sound mark ー is part of the name');
     });
 
+    it('holds each distinct name per language with its printings and newest printing, read again after each import', async () => {
+      await store.replaceCatalog({
+        sets: [set('en-a', '2020-01-01'), set('en-b', '2022-01-01'), set('de-a', '2020-01-01', 'de')],
+        cards: [card('en-a', '1', 'Mewtwo GX'), card('en-b', '7', 'Mewtwo-GX'), card('en-b', '2', 'Mewtwo-GX'),
+          card('en-a', '2', 'Iono'), card('de-a', '1', 'Mewtwo-GX')],
+      });
+      const spelled = (lookup: Awaited<ReturnType<CatalogStore['nameLookup']>>) => Array.from({ length: lookup.size }, (_, entry) =>
+        [lookup.languages[entry], lookup.keys[entry], lookup.names[entry], lookup.printings[entry], lookup.newestIds[entry]]);
+      const first = await store.nameLookup();
+      assert.deepEqual(spelled(first), [
+        ['de', 'mewtwogx', 'Mewtwo-GX', 1, 'de-a-1'],
+        ['en', 'iono', 'Iono', 1, 'en-a-2'],
+        ['en', 'mewtwogx', 'Mewtwo-GX', 3, 'en-b-2'],
+      ]);
+      assert.equal(await store.nameLookup(), first, 'kept while the catalog is the same');
+      await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Lugia VSTAR')] });
+      assert.deepEqual(spelled(await store.nameLookup()), [['en', 'lugiavstar', 'Lugia VSTAR', 1, 'en-a-1']]);
+    });
+
     it('links the single card and the single set to their TCGdex id in the other languages, and only them', async () => {
       await store.replaceCatalog({
         sets: [set('de-base1', '1999-01-09', 'de'), set('zh-tw-base1', null, 'zh-tw'), set('en-base1', '1999-01-09'),
@@ -258,35 +279,40 @@ export function catalogStoreContract(
     it('gets many cards by id in one call, in the order asked, with their variants; null for an id of no card', async () => {
       const cards = await store.getCards(['fr-base1-4', 'en-base1-999', 'de-base1-4', 'EN-BASE1-4', 'en-base1-5']);
       assert.deepEqual(cards.map((doc) => doc && JSON.parse(doc).id), ['fr-base1-4', null, 'de-base1-4', null, 'en-base1-5']);
-      assert.deepEqual(JSON.parse(cards[0]!), card('fr-base1', '4', 'Dracaufeu'), 'a card with its variants, without links');
+      assert.deepEqual(JSON.parse(cards[0]!), served(card('fr-base1', '4', 'Dracaufeu'), 'fr-base1'), 'a card with its variants, without links');
       assert.deepEqual(await store.getCards([]), []);
       assert.deepEqual(await store.getCards(["en-base1-4' OR '1'='1", '%', 'en-base1-_']), [null, null, null]);
       const fifty = Array.from({ length: 50 }, (_, i) => (i === 49 ? 'zh-tw-base1-4' : `en-none-${i}`));
       assert.deepEqual((await store.getCards(fifty)).map((doc, i) => (doc === null ? null : i)).filter((i) => i !== null), [49]);
     });
 
-    it('exports exactly what it serves, sets newest first and cards in search order', async () => {
+    it('exports what it was given, sets newest first and cards in search order; serves cards with their set\'s name and code', async () => {
       const catalog = {
         sets: [set('en-old', '1999-01-09'), set('fr-new', '2023-03-31', 'fr')],
         cards: [card('en-old', '2', 'Two'), card('fr-new', '1', 'Un'), card('en-old', '1', 'One')],
       };
       await store.replaceCatalog(catalog);
-      const exported = { sets: [] as CardSet[], cards: [] as CardWithVariants[] };
+      const exported = { sets: [] as CardSet[], cards: [] as CardRecord[] };
       for await (const s of store.exportSets()) exported.sets.push(s);
       for await (const c of store.exportCards()) exported.cards.push(c);
       assert.deepEqual(exported.sets, [catalog.sets[1], catalog.sets[0]]);
       assert.deepEqual(exported.cards, [catalog.cards[1], catalog.cards[2], catalog.cards[0]]);
-      assert.deepEqual(JSON.parse((await store.getCard('en-old-1'))!), { ...catalog.cards[2], other_languages: [] });
+      assert.deepEqual(JSON.parse((await store.getCard('en-old-1'))!), { ...served(catalog.cards[2]!, 'en-old'), other_languages: [] });
     });
 
     it('rebuilds rows that another version built from the stored records, once, and never over a newer import', async () => {
       const catalog = { sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Mr. Mime')] };
       const rows = catalogRows(catalog);
-      // As another catalogRows() might have stored them: keys folded by other rules.
-      const stale = rows.cards.map((row) => ({ ...row, name_key: 'other rules', bigrams: new Map<string, number>() }));
+      // As another catalogRows() might have stored them: keys folded by other rules, documents without set_name and set_code.
+      const oldDoc = (doc: string) => {
+        const { set_name: _name, set_code: _code, ...rest } = JSON.parse(doc) as Record<string, unknown>;
+        return JSON.stringify(rest);
+      };
+      const stale = rows.cards.map((row) => ({ ...row, doc: oldDoc(row.doc), name_key: 'other rules', bigrams: new Map<string, number>() }));
       await backend.writeCatalog({ ...rows, cards: stale, version: ROWS_VERSION - 1 });
       const found = async () => docs((await store.searchCards({ key: searchKey('Mr. Mime'), limit: 5, offset: 0 })).items).map((c) => c.id);
       assert.deepEqual(await found(), []);
+      assert.ok(!('set_name' in JSON.parse((await store.getCard('en-a-1'))!)), 'the stale rows lack set_name');
 
       assert.equal(await backend.rewriteCatalog(catalogRows({ sets: [], cards: [] }), ROWS_VERSION + 7), null,
         'rows of another version than the one a rebuild read are left alone');
@@ -295,7 +321,9 @@ export function catalogStoreContract(
       assert.deepEqual(await store.rebuildStaleRows(), { sets: 1, cards: 1 });
       assert.equal(await backend.rowsVersion(), ROWS_VERSION);
       assert.deepEqual(await found(), ['en-a-1']);
-      assert.deepEqual(JSON.parse((await store.getCard('en-a-1'))!), { ...catalog.cards[0], other_languages: [] });
+      assert.deepEqual(JSON.parse((await store.getCard('en-a-1'))!), { ...served(catalog.cards[0]!, 'en-a'), other_languages: [] });
+      assert.deepEqual(docs((await store.listCardsInSet('en-a', { limit: 5, offset: 0 }))!.items), [served(catalog.cards[0]!, 'en-a')].map(({ variants: _v, ...row }) => row),
+        'list rows carry set_name and set_code too');
       assert.equal(await store.rebuildStaleRows(), null, 'current rows are left as they are');
     });
 
@@ -303,7 +331,7 @@ export function catalogStoreContract(
       const base = { ...set('en-base1', '1999-01-09'), printed_total: 102, abbreviation: 'BS' };
       const newer = { ...set('en-sv2', '2023-06-09'), printed_total: 193, abbreviation: 'PAL' };
       const german = { ...set('de-base1', '1999-01-09', 'de'), printed_total: 102, abbreviation: 'BS' };
-      const fire = (c: CardWithVariants, extra: Partial<CardWithVariants> = {}): CardWithVariants =>
+      const fire = (c: CardRecord, extra: Partial<CardRecord> = {}): CardRecord =>
         ({ ...c, types: ['Fire'], subtypes: ['Stage2'], rarity: 'Rare', artist: 'Mitsuhiro Arita',
           legalities: { standard: false, expanded: false }, ...extra });
       await store.replaceCatalog({

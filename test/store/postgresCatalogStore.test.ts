@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
-import type { CardWithVariants } from '../../src/schemas/card.js';
+import type { CardRecord } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
 import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
@@ -15,7 +15,7 @@ const set = (id: string, release_date: string | null): CardSet => ({
   id, name: id, name_en: null, series: null, release_date, total: null, printed_total: null, language: 'en', logo_url: null, symbol_url: null,
   abbreviation: null,
 });
-const card = (setId: string, number: string, name: string): CardWithVariants => ({
+const card = (setId: string, number: string, name: string): CardRecord => ({
   id: `${setId}-${number}`, set_id: setId, number, local_id: number, name, supertype: 'Pokemon', subtypes: null, hp: null,
   types: null, rarity: null, artist: null, regulation_mark: null, image_small: null, image_large: null, updated_at: null,
   evolves_from: null, pokedex_numbers: null, flavor_text: null, abilities: null, attacks: null, weaknesses: null,

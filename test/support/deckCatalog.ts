@@ -30,7 +30,7 @@ interface CardFields {
 const card = (cardSet: CardSet, number: string, fields: CardFields): CardWithVariants => {
   const pokemon = fields.supertype === 'Pokemon';
   return {
-    id: `${cardSet.id}-${number}`, set_id: cardSet.id, number,
+    id: `${cardSet.id}-${number}`, set_id: cardSet.id, set_name: cardSet.name, set_code: cardSet.abbreviation, number,
     local_id: /^\d+$/.test(number) ? `${number}/${cardSet.printed_total}` : number,
     name: fields.name, supertype: fields.supertype, subtypes: fields.subtypes,
     hp: pokemon ? fields.hp ?? 70 : null, types: pokemon ? ['Psychic'] : null, rarity: fields.rarity ?? 'Common',

@@ -45,6 +45,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cards/named": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the card of a name as someone typed it
+         * @description Give exactly one of `exact` (the name, folded as a search folds it, and nothing else) or `fuzzy` (also forgives a typo or two, a missing possessive, a spaced suffix, a trailing qualifier in parentheses, and the start of the one name it begins; an exact match always wins). Answers the newest printing of the name in `lang` (default en): newest set, then set, then number; or its printing in `set_code`. When several names fit equally, or none is close, a 404 lists `candidates`, best first. For a list of matches use `GET /v1/cards?q=`; for names as they are typed, `/v1/cards/autocomplete`.
+         */
+        get: operations["getNamedCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cards/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Complete a card name being typed
+         * @description Up to 20 distinct card names in `lang` (default en) holding `q` (folded as a search folds it): names that start with it first, then the rest, each group by how many printings the name has (most first).
+         */
+        get: operations["autocompleteCardNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/decks/check": {
         parameters: {
             query?: never;
@@ -197,7 +237,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             /**
-                             * @description Set id, `<lang>-<set_code>`.
+                             * @description Set id, `<lang>-<source set id>` (TCGdex's set id; not the printed abbreviation).
                              * @example en-base1
                              */
                             id: string;
@@ -237,7 +277,7 @@ export interface operations {
                         /** SetWithCount */
                         data: {
                             /**
-                             * @description Set id, `<lang>-<set_code>`.
+                             * @description Set id, `<lang>-<source set id>` (TCGdex's set id; not the printed abbreviation).
                              * @example en-base1
                              */
                             id: string;
@@ -407,7 +447,7 @@ export interface operations {
                  */
                 set?: string;
                 /**
-                 * @description Name to search for, 2 to 60 characters (after trimming), in the language searched. Case, accents, letter width and hiragana/katakana are ignored, and so are white space, apostrophes, hyphens and dots (`mr mime` finds `Mr. Mime`); what is left must still be 2 characters or more.
+                 * @description Name to search for, 2 to 60 characters (after trimming), in the language searched. Case, accents, letter width and hiragana/katakana are ignored, and so are white space, apostrophes, hyphens and dots (`mr mime` finds `Mr. Mime`); what is left must still be 2 characters or more (else a 400 that says so).
                  * @example pikachu
                  */
                 q?: string;
@@ -463,7 +503,7 @@ export interface operations {
                  */
                 number?: string;
                 /**
-                 * @description Only cards of sets with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case: the "PAL 185" on a card is set_code=PAL&number=185.
+                 * @description Only cards of sets with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case: the "PAL 185" on a card is set_code=PAL&number=185. The game client's promo codes are accepted too (`PR-SV` is `SVP`, `PR-SW` `SWSHP`, `PR-SM` `SMP`, `PR-XY` `XYP`, `PR-BLW` `BWP`). A code that is no set's abbreviation is a 400 naming the nearest known codes.
                  * @example PAL
                  */
                 set_code?: string;
@@ -491,12 +531,18 @@ export interface operations {
                     "application/json": {
                         data: {
                             /**
-                             * @description Card id, `<lang>-<set_code>-<number>`.
+                             * @description Card id, `<set_id>-<number>` (the number as the source writes it).
                              * @example en-base1-4
                              */
                             id: string;
                             /** @example en-base1 */
                             set_id: string;
+                            /**
+                             * @description The name of the card's set, in the card's language (the set's `name`).
+                             * @example Base Set
+                             */
+                            set_name: string;
+                            set_code: string | null;
                             number: string | null;
                             local_id: string | null;
                             /** @description Name in the card's own language. */
@@ -560,6 +606,8 @@ export interface operations {
                             /** @description The reliable end-of-results signal: stop paging when false. */
                             has_more: boolean;
                         };
+                        /** @description Only when the first page of a search is empty: up to 5 card names close to q in the language(s) searched (a typo or two away, or q without a trailing qualifier in parentheses), closest first; filters do not apply to them. Absent on every other page. */
+                        suggestions?: string[];
                         /**
                          * Format: date-time
                          * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
@@ -569,12 +617,18 @@ export interface operations {
                         /** CardWithLanguages */
                         data: {
                             /**
-                             * @description Card id, `<lang>-<set_code>-<number>`.
+                             * @description Card id, `<set_id>-<number>` (the number as the source writes it).
                              * @example en-base1-4
                              */
                             id: string;
                             /** @example en-base1 */
                             set_id: string;
+                            /**
+                             * @description The name of the card's set, in the card's language (the set's `name`).
+                             * @example Base Set
+                             */
+                            set_name: string;
+                            set_code: string | null;
                             number: string | null;
                             local_id: string | null;
                             /** @description Name in the card's own language. */
@@ -668,12 +722,18 @@ export interface operations {
                         /** @description The cards found, each with its variants, in the order asked. */
                         data: {
                             /**
-                             * @description Card id, `<lang>-<set_code>-<number>`.
+                             * @description Card id, `<set_id>-<number>` (the number as the source writes it).
                              * @example en-base1-4
                              */
                             id: string;
                             /** @example en-base1 */
                             set_id: string;
+                            /**
+                             * @description The name of the card's set, in the card's language (the set's `name`).
+                             * @example Base Set
+                             */
+                            set_name: string;
+                            set_code: string | null;
                             number: string | null;
                             local_id: string | null;
                             /** @description Name in the card's own language. */
@@ -774,7 +834,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A parameter is malformed, or not exactly one of id, ids, set, q was given. */
+            /** @description A parameter is malformed, or not exactly one of id, ids, set, q was given; or q holds fewer than 2 characters once spaces, apostrophes, hyphens and dots are left out; or set_code is no set's printed abbreviation (the message names the nearest known codes). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -818,8 +878,382 @@ export interface operations {
                     };
                 };
             };
-            /** @description No card or set has that id. */
+            /** @description No card or set has that id. When the id differs from a card's only by the zeros of its number (`en-sv01-86` for `en-sv01-086`), the message names the id that exists. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests; the quota resets at 00:00 UTC on the 1st (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getNamedCard: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A card name exactly as printed, but for the folding: `mewtwo gx` is `Mewtwo-GX`. 2 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, white space, apostrophes, hyphens and dots are ignored; what is left must still be 2 characters or more.
+                 * @example Iono
+                 */
+                exact?: string;
+                /**
+                 * @description A card name as someone typed it: a typo or two (fewer for short names), a missing possessive (`boss orders`), a spaced suffix (`pikachu v max`), a trailing qualifier in parentheses, or the start of the one name it begins are forgiven. A name that matches exactly always wins. 2 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, white space, apostrophes, hyphens and dots are ignored; what is left must still be 2 characters or more.
+                 * @example charzard
+                 */
+                fuzzy?: string;
+                /**
+                 * @description The language of the name, default en: names are matched in that language only.
+                 * @example en
+                 */
+                lang?: "en" | "ja" | "fr" | "it" | "de" | "es" | "ko" | "pt" | "zh-tw" | "id" | "th" | "zh-cn" | "es-mx" | "ru" | "pl" | "nl";
+                /**
+                 * @description The printing in the set with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case, instead of the newest printing.
+                 * @example PAL
+                 */
+                set_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card of the name found: its newest printing (newest set, then set, then number), or its printing in set_code, with its variants. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** CardWithVariants */
+                        data: {
+                            /**
+                             * @description Card id, `<set_id>-<number>` (the number as the source writes it).
+                             * @example en-base1-4
+                             */
+                            id: string;
+                            /** @example en-base1 */
+                            set_id: string;
+                            /**
+                             * @description The name of the card's set, in the card's language (the set's `name`).
+                             * @example Base Set
+                             */
+                            set_name: string;
+                            set_code: string | null;
+                            number: string | null;
+                            local_id: string | null;
+                            /** @description Name in the card's own language. */
+                            name: string;
+                            supertype: string | null;
+                            subtypes: string[] | null;
+                            hp: string | number | null;
+                            types: string[] | null;
+                            rarity: string | null;
+                            artist: string | null;
+                            regulation_mark: string | null;
+                            image_small: string | null;
+                            image_large: string | null;
+                            updated_at: string | null;
+                            evolves_from: string | null;
+                            pokedex_numbers: number[] | null;
+                            flavor_text: string | null;
+                            abilities: {
+                                type: ("Ability" | "Poke-Power" | "Poke-Body" | "Pokemon Power" | "Ancient Trait") | null;
+                                name: string | null;
+                                effect: string | null;
+                            }[] | null;
+                            attacks: {
+                                name: string | null;
+                                cost: ("Colorless" | "Darkness" | "Dragon" | "Fairy" | "Fighting" | "Fire" | "Grass" | "Lightning" | "Metal" | "Psychic" | "Water")[] | null;
+                                damage: string | null;
+                                effect: string | null;
+                            }[] | null;
+                            weaknesses: {
+                                /**
+                                 * @description An energy type, English in every language. Closed vocabulary: only these values occur.
+                                 * @enum {string}
+                                 */
+                                type: "Colorless" | "Darkness" | "Dragon" | "Fairy" | "Fighting" | "Fire" | "Grass" | "Lightning" | "Metal" | "Psychic" | "Water";
+                                value: string | null;
+                            }[] | null;
+                            resistances: {
+                                /**
+                                 * @description An energy type, English in every language. Closed vocabulary: only these values occur.
+                                 * @enum {string}
+                                 */
+                                type: "Colorless" | "Darkness" | "Dragon" | "Fairy" | "Fighting" | "Fire" | "Grass" | "Lightning" | "Metal" | "Psychic" | "Water";
+                                value: string | null;
+                            }[] | null;
+                            retreat_cost: number | null;
+                            rules_text: string | null;
+                            legalities: {
+                                /** @description Legal in the Standard format. */
+                                standard: boolean;
+                                /** @description Legal in the Expanded format. */
+                                expanded: boolean;
+                            } | null;
+                            variants: {
+                                /**
+                                 * @description The finish or edition of a printing: [1st-edition-]<finish>[-<pattern>][-<qualifier>][-stamped][-jumbo]; finish is normal, holo, reverse-holo, metal or lenticular. Closed vocabulary: only these values occur.
+                                 * @enum {string}
+                                 */
+                                variant_key: "normal" | "holo" | "reverse-holo" | "metal" | "lenticular" | "1st-edition-normal" | "1st-edition-holo" | "normal-stamped" | "holo-stamped" | "reverse-holo-stamped" | "normal-jumbo" | "holo-jumbo" | "reverse-holo-jumbo" | "lenticular-jumbo" | "normal-stamped-jumbo" | "holo-stamped-jumbo" | "normal-shadowless" | "1st-edition-normal-shadowless" | "holo-shadowless" | "1st-edition-holo-shadowless" | "normal-unlimited" | "holo-unlimited" | "normal-unlimited-stamped" | "normal-copyright" | "holo-copyright" | "holo-cosmos-copyright" | "normal-no-e-reader" | "holo-no-e-reader" | "reverse-holo-no-e-reader" | "normal-no-rarity" | "holo-no-rarity" | "normal-misprint" | "holo-misprint" | "reverse-holo-misprint" | "normal-misprint-stamped" | "1st-edition-holo-misprint" | "holo-galaxy-misprint" | "reverse-holo-energy-misprint" | "normal-cosmos" | "holo-cosmos" | "reverse-holo-cosmos" | "holo-cosmos-stamped" | "reverse-holo-cosmos-stamped" | "reverse-holo-cosmos-stamped-jumbo" | "normal-galaxy" | "1st-edition-normal-galaxy" | "holo-galaxy" | "1st-edition-holo-galaxy" | "holo-galaxy-stamped" | "reverse-holo-galaxy-stamped" | "holo-rainbow" | "holo-gold" | "holo-gold-jumbo" | "metal-gold" | "holo-starlight-stamped" | "holo-cracked-ice" | "reverse-holo-cracked-ice" | "holo-cracked-ice-jumbo" | "normal-league" | "holo-league" | "reverse-holo-league" | "normal-league-stamped" | "holo-league-stamped" | "reverse-holo-league-stamped" | "holo-tinsel" | "reverse-holo-tinsel" | "holo-mirror-jumbo" | "holo-energy" | "reverse-holo-pokeball" | "reverse-holo-masterball" | "reverse-holo-energy" | "reverse-holo-duskball" | "reverse-holo-loveball" | "reverse-holo-friendball" | "reverse-holo-quickball" | "reverse-holo-team-rocket" | "reverse-holo-player-reward" | "reverse-holo-professor-program";
+                                variant_label: string | null;
+                                /** @description Exactly one variant of a card is the default. */
+                                is_default: boolean;
+                                image_small: string | null;
+                                image_large: string | null;
+                            }[];
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
+                         */
+                        retrieved_at: string;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed, or not exactly one of exact, fuzzy was given. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description No name fits, or several fit equally (then candidates lists them), or the name has no printing in set_code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "\"chariz\" fits several card names in en equally: give one of the candidates",
+                     *       "candidates": [
+                     *         "Charizard",
+                     *         "Charizard ex"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying whether the name was ambiguous or nothing was close. */
+                        error: string;
+                        /** @description Card names that may be meant, best first; empty when none is close. */
+                        candidates: string[];
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests; the quota resets at 00:00 UTC on the 1st (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    autocompleteCardNames: {
+        parameters: {
+            query: {
+                /**
+                 * @description What has been typed so far, 2 to 60 characters (after trimming), folded as a search folds it.
+                 * @example chari
+                 */
+                q: string;
+                /**
+                 * @description The language of the name, default en: names are matched in that language only.
+                 * @example en
+                 */
+                lang?: "en" | "ja" | "fr" | "it" | "de" | "es" | "ko" | "pt" | "zh-tw" | "id" | "th" | "zh-cn" | "es-mx" | "ru" | "pl" | "nl";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Distinct card names in the language asked, best first. */
+                        data: string[];
+                        /**
+                         * Format: date-time
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
+                         */
+                        retrieved_at: string;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked. */
+            401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -940,6 +1374,8 @@ export interface operations {
                                  * @example {
                                  *       "id": "en-base1-4",
                                  *       "set_id": "en-base1",
+                                 *       "set_name": "Base Set",
+                                 *       "set_code": "BS",
                                  *       "number": "4",
                                  *       "local_id": "4/102",
                                  *       "name": "Charizard",
@@ -1004,12 +1440,18 @@ export interface operations {
                                  */
                                 card: {
                                     /**
-                                     * @description Card id, `<lang>-<set_code>-<number>`.
+                                     * @description Card id, `<set_id>-<number>` (the number as the source writes it).
                                      * @example en-base1-4
                                      */
                                     id: string;
                                     /** @example en-base1 */
                                     set_id: string;
+                                    /**
+                                     * @description The name of the card's set, in the card's language (the set's `name`).
+                                     * @example Base Set
+                                     */
+                                    set_name: string;
+                                    set_code: string | null;
                                     number: string | null;
                                     local_id: string | null;
                                     /** @description Name in the card's own language. */

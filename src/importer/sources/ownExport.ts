@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import type { CardWithVariants } from '../../schemas/card.js';
+import type { CardRecord } from '../../schemas/card.js';
 import type { CardSet } from '../../schemas/set.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import { countRecord, type ImportReport, type SkippedRecord } from '../importReport.js';
@@ -90,7 +90,7 @@ export async function readOwnExport(dir: string, options: { progress?: ImportPro
 
   const sets = await read<CardSet>(SETS_FILE, 'set', checkSet, manifest.counts.sets, () => null);
   const setLanguages = new Map(sets.map((set) => [set.id, set.language]));
-  const cards = await read<CardWithVariants>(CARDS_FILE, 'card', checkCard, manifest.counts.cards,
+  const cards = await read<CardRecord>(CARDS_FILE, 'card', checkCard, manifest.counts.cards,
     (card) => (setLanguages.has(card.set_id) ? null : `its set ${card.set_id} is not in the export`));
 
   for (const set of sets) countRecord(report.imported, set.language, 'set');

@@ -4,6 +4,7 @@ import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import { cardNamesOf, type CardNames } from '../../catalog/nameIndex.js';
+import type { NameSpelling, NameSpellings } from '../../catalog/nameLookup.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
@@ -72,6 +73,15 @@ const CARD_NAMES = `
   SELECT v.version, n.name_key, n.orders, n.langs
   FROM (${VERSION}) v
   LEFT JOIN LATERAL (SELECT name_key, array_agg(search_order) AS orders, array_agg(lang) AS langs FROM cards GROUP BY name_key) n ON true`;
+// What the name lookups are built from (NameLookup): each name's newest printing and count per
+// language, the name as printed read from those printings' documents only, and the version.
+const NAME_SPELLINGS = `
+  SELECT v.version, n.lang, n.name_key, n.name, n.printings, n.id
+  FROM (${VERSION}) v
+  LEFT JOIN LATERAL (SELECT c.lang, c.name_key, c.doc::json->>'name' AS name, g.printings, c.id
+                     FROM (SELECT name_key, lang, min(search_order) AS newest, count(*)::int AS printings
+                           FROM cards GROUP BY name_key, lang) g
+                     JOIN cards c ON c.search_order = g.newest) n ON true`;
 const CARDS_IN_SEARCH_ORDER = `
   SELECT v.version, p.doc
   FROM (${VERSION}) v
@@ -155,6 +165,15 @@ export class PostgresCatalogBackend implements CatalogBackend {
       for (const row of named) for (const [i, order] of row.orders.entries()) yield [row.name_key!, order, row.langs[i]!] as const;
     }
     return cardNamesOf(rows[0]!.version, named.reduce((sum, row) => sum + row.orders.length, 0), cards());
+  }
+
+  async nameSpellings(): Promise<NameSpellings> {
+    const { rows } = await this.reads.query<{ version: string; lang: string | null; name_key: string; name: string; printings: number; id: string }>(
+      NAME_SPELLINGS);
+    return {
+      version: rows[0]!.version,
+      rows: rows.flatMap((row): NameSpelling[] => (row.lang === null ? [] : [[row.lang, row.name_key, row.name, row.printings, row.id]])),
+    };
   }
 
   async cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: string[] }> {

@@ -5,6 +5,7 @@ import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { CardNames } from '../../catalog/nameIndex.js';
+import type { NameSpellings } from '../../catalog/nameLookup.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
@@ -109,6 +110,10 @@ export class SqliteCatalogBackend implements CatalogBackend {
 
   async cardNames(): Promise<CardNames> {
     return this.offThread('cardNames');
+  }
+
+  async nameSpellings(): Promise<NameSpellings> {
+    return this.offThread('nameSpellings');
   }
 
   async cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: string[] }> {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
 import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import { cardNamesOf, type CardNames } from '../../catalog/nameIndex.js';
+import type { NameSpelling, NameSpellings } from '../../catalog/nameLookup.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import { codePointLength } from '../../catalog/searchKey.js';
 import type { Language } from '../../schemas/common.js';
@@ -124,6 +125,13 @@ export class SqliteCatalogReads {
         ORDER BY d.search_order`).pluck(),
       // The covering index holds all three columns: 4 MB read rather than the 240 MB table.
       cardNames: db.prepare<[], [string, number, string]>('SELECT name_key, search_order, lang FROM cards INDEXED BY cards_by_name').raw(),
+      // Each name's newest printing (the least search order) and count, through the covering index;
+      // the name as printed is read from the documents of those printings only.
+      nameSpellings: db.prepare<[], NameSpelling>(`
+        SELECT c.lang, c.name_key, json_extract(c.doc, '$.name'), g.printings, c.id
+        FROM (SELECT name_key, lang, min(search_order) AS newest, count(*) AS printings
+              FROM cards INDEXED BY cards_by_name GROUP BY name_key, lang) g
+        JOIN cards c ON c.search_order = g.newest`).raw(),
       cardsInSearchOrder: db.prepare<[string], string>(`
         SELECT c.doc FROM json_each(?) AS wanted CROSS JOIN cards c ON c.search_order = wanted.value ORDER BY wanted.key`).pluck(),
       catalogVersion: db.prepare<[], string>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`).pluck(),
@@ -175,6 +183,10 @@ export class SqliteCatalogReads {
   cardNames(): CardNames {
     return this.snapshot(() => cardNamesOf(this.statements.catalogVersion.get() ?? '', this.statements.countCards.get()!.n,
       this.statements.cardNames.iterate()));
+  }
+
+  nameSpellings(): NameSpellings {
+    return this.snapshot(() => ({ version: this.statements.catalogVersion.get() ?? '', rows: this.statements.nameSpellings.all() }));
   }
 
   cardsInSearchOrder(orders: readonly number[]): { version: string; docs: string[] } {
@@ -242,5 +254,6 @@ export class SqliteCatalogReads {
 }
 
 /** The reads a worker runs: everything but the point reads, which cost less than the trip to a worker. */
-export type WorkerRead = 'sets' | 'cardsInSet' | 'facetSearchOrders' | 'cardsAtSearchOrders' | 'cardNames' | 'cardsInSearchOrder' | 'cards'
+export type WorkerRead = 'sets' | 'cardsInSet' | 'facetSearchOrders' | 'cardsAtSearchOrders' | 'cardNames' | 'nameSpellings'
+  | 'cardsInSearchOrder' | 'cards'
   | 'searchCards' | 'summary';
