@@ -2,6 +2,7 @@ import type { Card } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
 import type { CardSet } from '../schemas/set.js';
 import type { DeckListLine } from './deckList.js';
+import { nearestCodes } from '../catalog/setCodes.js';
 import type { SetTable } from './setTable.js';
 
 /**
@@ -18,6 +19,7 @@ export function wrongName(line: DeckListLine, code: string, card: Card, nearest:
 }
 
 export function unknownCode(line: DeckListLine, code: string, lang: Language, table: SetTable, nearest: readonly string[]): string {
+  // The filters' nearest codes (catalog/setCodes.ts), among the codes of the list's language.
   const codes = nearestCodes(code, table.codesOf(lang));
   const known = codes.length > 0 ? `; the nearest known codes are ${codes.join(', ')}` : '';
   const written = line.setCode !== null && line.setCode.toUpperCase() !== code ? ` (written ${line.setCode})` : '';
@@ -36,27 +38,4 @@ export function unknownNumber(line: DeckListLine, set: CardSet, nearest: readonl
 export function unknownName(line: DeckListLine, lang: Language, nearest: readonly string[]): string {
   const how = line.setCode === null || line.number === null ? ' (the line gives no set code and number)' : '';
   return `no card named ${line.name} in language ${lang}${how}${nearestByName(nearest)}`;
-}
-
-/** Up to three codes closest to `code` in edit distance (at most 2 edits), closest first, then newest set. */
-export function nearestCodes(code: string, codes: readonly string[]): string[] {
-  const asked = code.toUpperCase();
-  return codes
-    .map((known, order) => ({ known, order, distance: editDistance(asked, known) }))
-    .filter(({ distance }) => distance <= 2)
-    .sort((a, b) => a.distance - b.distance || a.order - b.order)
-    .slice(0, 3)
-    .map(({ known }) => known);
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

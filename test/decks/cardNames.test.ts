@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { namesMatch } from '../../src/decks/cardNames.js';
 import { numberForms } from '../../src/decks/lineCandidates.js';
-import { nearestCodes } from '../../src/decks/unresolvedReasons.js';
 
 describe('a deck line\'s name checked against the card found at its code and number', () => {
   it('matches the card\'s name however a list spells it', () => {
@@ -32,12 +31,5 @@ describe('a collector number as the ids may write it', () => {
     assert.deepEqual(numberForms('5'), ['5', '05', '005']);
     assert.deepEqual(numberForms('tg5'), ['tg5', 'TG5', 'TG05', 'TG005']);
     assert.deepEqual(numberForms('SWSH050'), ['SWSH050', 'SWSH50']);
-  });
-});
-
-describe('the nearest known set codes', () => {
-  it('closest first, then newest; nothing further than two edits', () => {
-    assert.deepEqual(nearestCodes('SVX', ['MEG', 'SVP', 'SVI', 'PAL']), ['SVP', 'SVI']);
-    assert.deepEqual(nearestCodes('zzzzz', ['SVI']), []);
   });
 });
