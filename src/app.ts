@@ -19,6 +19,9 @@ import { UnkeyedThrottle } from './edge/unkeyedThrottle.js';
 import { openApiOptions } from './openapi/document.js';
 import { cardRoutes } from './routes/cards.js';
 import { cardNameRoutes } from './routes/cardNames.js';
+import { changeRoutes } from './routes/changes.js';
+import { bulkRoutes } from './routes/bulk.js';
+import type { BulkFiles } from './bulk/bulkFiles.js';
 import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
@@ -43,6 +46,8 @@ export interface AppDeps {
   answers?: AnswerCache;
   /** Keys and quotas, shared with the MCP endpoint. */
   access: AccessControl;
+  /** The bulk files (started by the caller); without them /v1/bulk lists none. */
+  bulk?: BulkFiles;
   /** The clock; tests inject one to cross month boundaries. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -140,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await keyed.register(setRoutes, { queries });
     await keyed.register(cardRoutes, { queries });
     await keyed.register(cardNameRoutes, { queries });
+    await keyed.register(changeRoutes, { queries });
+    await keyed.register(bulkRoutes, { bulk: deps.bulk ?? null, answers, publicBaseUrl: deps.config.publicBaseUrl });
   });
   // The deck check counts a request only once its body proved valid: its key hook counts nothing.
   const decks = new DeckChecker(deps.store, answers);

@@ -1,5 +1,6 @@
 import proxyAddr from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
+import path from 'node:path';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './store/postgres/defaults.js';
 import { DEFAULT_READ_WORKERS } from './store/sqlite/defaults.js';
 
@@ -21,6 +22,13 @@ export interface Config {
   metrics: { port: number; host: string } | null;
   /** How the stores are opened (openCatalogStore, openAccessStore). */
   store: StoreOptions;
+  /**
+   * BULK_DIR: where the bulk files are built and served from. By default a directory beside the
+   * SQLite file (`var/catalog.db` → `var/catalog.bulk`), or `./var/bulk` with PostgreSQL.
+   */
+  bulkDir: string;
+  /** SYNC_SOURCE and SYNC_EVERY: what the service imports by itself, and how often; null (the default) syncs nothing. */
+  sync: { source: string; everyMs: number } | null;
 }
 
 /** The stores' settings; those of the other kind of database than DATABASE_URL's are checked but unused. */
@@ -62,7 +70,42 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const metrics = metricsListener(env, port);
-  return { port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics, store: storeOptions(env) };
+  return {
+    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics, store: storeOptions(env),
+    bulkDir: bulkDir(env.BULK_DIR, databaseUrl),
+    sync: readSync(env.SYNC_SOURCE, env.SYNC_EVERY),
+  };
+}
+
+/** The shortest SYNC_EVERY: a sync of the full catalog takes about a minute on a small machine. */
+export const MIN_SYNC_EVERY_MS = 10_000;
+export const DEFAULT_SYNC_EVERY = '6h';
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** SYNC_SOURCE (anything `npm run import` takes) and SYNC_EVERY (`10s`, `15m`, `6h`, `1d`; at least 10s; 6h by default). */
+export function readSync(source: string | undefined, every: string | undefined): Config['sync'] {
+  const named = source?.trim() ?? '';
+  const interval = every?.trim() ?? '';
+  if (named === '') {
+    if (interval !== '') throw new ConfigError('SYNC_EVERY needs SYNC_SOURCE: a TCGdex dump directory, an export of this service or a TCGdex API URL');
+    return null;
+  }
+  const match = /^([1-9][0-9]{0,6})(s|m|h|d)$/.exec(interval || DEFAULT_SYNC_EVERY);
+  const everyMs = match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : NaN;
+  if (!(everyMs >= MIN_SYNC_EVERY_MS)) {
+    throw new ConfigError(`SYNC_EVERY must be a duration of at least 10s, such as 10s, 15m, 6h or 1d; got "${every}"`);
+  }
+  return { source: named, everyMs };
+}
+
+/** BULK_DIR, or the default beside the SQLite file (`./var/bulk` with PostgreSQL). */
+export function bulkDir(raw: string | undefined, databaseUrl: string): string {
+  if (raw !== undefined && raw.trim() !== '') return raw.trim();
+  if (!databaseUrl.startsWith('file:')) return './var/bulk';
+  const file = databaseUrl.slice('file:'.length);
+  if (file === ':memory:') return './var/bulk';
+  const extension = path.extname(file);
+  return `${extension ? file.slice(0, -extension.length) : file}.bulk`;
 }
 
 /** A port number from 0 (any free port) to 65535; undefined when the variable is unset or empty. */

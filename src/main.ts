@@ -8,6 +8,8 @@ import type { MetricsServer } from './metrics/metricsServer.js';
 import type { CacheCounts } from './metrics/prometheusMetrics.js';
 import { openAccessStore, openCatalogStore } from './store/open.js';
 import { seedDemoCatalog } from './importer/demoCatalog.js';
+import { BulkFiles } from './bulk/bulkFiles.js';
+import { SyncScheduler } from './sync/syncScheduler.js';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -22,7 +24,10 @@ async function main(): Promise<void> {
   const metrics = config.metrics
     ? new (await import('./metrics/prometheusMetrics.js')).PrometheusMetrics({ catalog: store, caches })
     : undefined;
-  const app = await buildApp({ config, store, answers, access, metrics, logger: loggerOptions(config.logLevel, standardOutput()),
+  const bulk = new BulkFiles(store, config.bulkDir, {
+    log: { info: (message) => app.log.info(message), error: (message, error) => app.log.error({ err: error }, message) },
+  });
+  const app = await buildApp({ config, store, answers, access, metrics, bulk, logger: loggerOptions(config.logLevel, standardOutput()),
     logRequests: ['info', 'debug', 'trace'].includes(config.logLevel) });
   let metricsServer: MetricsServer | undefined;
 
@@ -38,6 +43,14 @@ async function main(): Promise<void> {
     app.log.info(`the catalog was empty: serving the demo catalog (${seeded.sets} sets, ${seeded.cards} cards). ` +
       'Import the full catalog with: npm run import -- https://api.tcgdex.net/v2 (or a TCGdex dump directory)');
   }
+
+  // After the seeding: the files of the catalog served now are built first.
+  bulk.start();
+  const sync = config.sync && new SyncScheduler({
+    ...config.sync, env: process.env, store, metrics,
+    log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
+  });
+  sync?.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -57,6 +70,8 @@ async function main(): Promise<void> {
       await app.close();
       clearInterval(reapIdle);
       await metricsServer?.close();
+      await sync?.close();
+      await bulk.close();
       answers.close();
       if (config.store.catalogCacheBytes > 0) {
         const catalogCache = answers.stats();

@@ -39,7 +39,15 @@ export class VersionedCache<V, S extends Stamp = Stamp> {
   private confirmedAt = Number.NEGATIVE_INFINITY;
   private polling = false;
 
-  constructor(private readonly readStamp: () => Promise<S>, options: VersionedCacheOptions) {
+  /**
+   * `sameData` says whether two stamps describe the same entries; by default, whether their
+   * versions are equal (the answer cache also compares the retrieval time its answers carry).
+   */
+  constructor(
+    private readonly readStamp: () => Promise<S>,
+    options: VersionedCacheOptions,
+    private readonly sameData: (a: S, b: S) => boolean = (a, b) => a.version === b.version,
+  ) {
     this.entries = new ClockCache(options.maxCharge);
     this.now = options.now ?? (() => performance.now());
     this.timer = setInterval(() => void this.poll(), options.checkEveryMs ?? 250);
@@ -105,7 +113,7 @@ export class VersionedCache<V, S extends Stamp = Stamp> {
   async checkVersion(): Promise<void> {
     const startedAt = this.now();
     const stamp = await this.readStamp();
-    if (stamp.version !== this.current?.version) this.drop();
+    if (this.current === null || !this.sameData(stamp, this.current)) this.drop();
     this.current = stamp;
     this.confirmedAt = Math.max(this.confirmedAt, startedAt);
   }

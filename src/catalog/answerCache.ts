@@ -6,7 +6,7 @@ import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
 /** What a catalog read answers: a finished answer, or an expected failure as a value. */
 export type QueryResult =
   | { ok: true; answer: Answer }
-  | { ok: false; status: 400 | 404; message: string; candidates?: readonly string[] };
+  | { ok: false; status: 400 | 404 | 410; message: string; candidates?: readonly string[] };
 
 export interface AnswerCacheOptions {
   /** The bound on what the cache holds, every byte of its answers and their forms counted; 0 keeps nothing. */
@@ -54,7 +54,7 @@ const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_B
 /**
  * The one cache of the catalog's answers: finished answers (Answer) by their normalized request,
  * all of one retrieval of the catalog. A timer reads the store's retrieval (its version and import
- * time, cheap); a new version drops everything, and the import time is the `retrieved_at` of every
+ * time, cheap); a new version or a new import time drops everything, and the import time is the `retrieved_at` of every
  * answer built after it. Once the cache is full, an answer is kept only when its request was seen
  * twice lately before (admission by frequency, with a bound of 1 MiB or more), so a long tail of
  * rare requests costs a miss each and evicts nothing; concurrent misses of one request share one build.
@@ -76,7 +76,10 @@ export class AnswerCache implements AnswerHolder {
     this.doorkeeper = options.maxBytes >= 4 * Doorkeeper.BYTES ? new Doorkeeper() : undefined;
     // The doorkeeper's filter is held out of the same budget.
     const maxCharge = Math.max(0, options.maxBytes - (this.doorkeeper ? Doorkeeper.BYTES : 0));
-    this.cache = new VersionedCache(() => store.retrieval(), { maxCharge, checkEveryMs: options.checkEveryMs, now: options.now });
+    // Every answer carries retrieved_at: an import that changed nothing keeps the catalog version but
+    // moves the retrieval time, and the answers with it.
+    this.cache = new VersionedCache(() => store.retrieval(), { maxCharge, checkEveryMs: options.checkEveryMs, now: options.now },
+      (a, b) => a.version === b.version && a.importedAt === b.importedAt);
   }
 
   /**

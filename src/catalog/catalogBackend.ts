@@ -2,6 +2,7 @@ import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
+import type { StoredChanges } from './changesFeed.js';
 import type { CardNames } from './nameIndex.js';
 import type { NameSpellings } from './nameLookup.js';
 import type { StoredCard, StoredSingleCard } from './servedJson.js';
@@ -21,6 +22,24 @@ export interface StoredSummary extends CatalogCounts {
   /** '' before the first import. */
   version: string;
   importedAt: string | null;
+}
+
+/** A held lock; release() gives it back. */
+export interface SyncLock {
+  release(): Promise<void>;
+}
+
+/** One snapshot of the catalog, as CatalogBackend.readSnapshot gives it. */
+export interface CatalogSnapshot {
+  version: string;
+  importedAt: string | null;
+  /** The changes feed's epoch ('' before the first import) and its last sequence number. */
+  epoch: string;
+  lastSeq: number;
+  /** Pages of sets, newest first: the stored parts of each set's single answer. */
+  sets(): AsyncIterable<Array<{ lang: string; doc: string; cardCount: number; otherLanguages: string }>>;
+  /** Pages of cards in search order: the stored parts of each card's single answer. */
+  cards(): AsyncIterable<Array<StoredSingleCard & { lang: string }>>;
 }
 
 /**
@@ -63,8 +82,10 @@ export interface CatalogBackend {
   searchCards(search: CardSearch): Promise<StoredRows>;
 
   /**
-   * Makes the tables equal to `rows` in one transaction (upsert, then delete what is gone):
-   * readers see the old catalog until it commits, and a failure leaves it intact.
+   * Makes the tables equal to `rows` in one transaction, writing only the rows that differ from
+   * what is stored (planCatalogWrite) and appending the answers that changed to the changes feed:
+   * readers see the old catalog until it commits, and a failure leaves it intact. A new
+   * catalog_version only when a row was written; imported_at always (the retrieval).
    */
   writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts>;
   /**
@@ -77,7 +98,7 @@ export interface CatalogBackend {
   rowsVersion(): Promise<number>;
   /**
    * catalog_meta's catalog_version, a random stamp that writeCatalog and rewriteCatalog store in
-   * their transaction ('' before the first of them); read where the request path reads.
+   * their transaction when they write a row ('' before the first of them); read where the request path reads.
    */
   catalogVersion(): Promise<string>;
   /** catalog_meta's imported_at: when writeCatalog last stored an import (ISO 8601); null before the first. */
@@ -87,6 +108,20 @@ export interface CatalogBackend {
   counts(): Promise<CatalogCounts>;
   /** The counts, the distinct languages of the sets (any order) and catalog_meta's catalog_version and imported_at. */
   summary(): Promise<StoredSummary>;
+  /** The changes feed after `afterSeq`, up to `limit` changes, with its epoch and bounds, from one snapshot. */
+  changesSince(afterSeq: number, limit: number): Promise<StoredChanges>;
+  /**
+   * Reads every set and card of one snapshot through `read` (the bulk files' content): the catalog's
+   * version, retrieval and feed position at that snapshot, and pages of rows, sets by rank and cards
+   * in search order, each page read when asked for, so a whole catalog is never held at once.
+   */
+  readSnapshot<T>(read: (snapshot: CatalogSnapshot) => Promise<T>): Promise<T>;
+  /**
+   * The catalog's sync lock, held until released, or null when another process holds it
+   * (PostgreSQL: a session advisory lock on a connection of its own). SQLite holds none: one
+   * service serves a file, and its writes queue on the file's write lock anyway.
+   */
+  trySyncLock(): Promise<SyncLock | null>;
   /** Set documents, newest first. */
   setDocs(): AsyncIterable<string>;
   /** Card documents, in search order, from one snapshot. */

@@ -5,6 +5,7 @@ import { canonicalSetCode } from '../decks/setCodeAliases.js';
 import { facetsOf, languageFacet, type CardFilters } from './cardFacets.js';
 import type { CatalogStore, CatalogSummary, Page } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
+import { cursorRefusal, decodeCursor, encodeCursor } from './changesFeed.js';
 import { batchBody, listBody, namesBody, singleBody } from './servedJson.js';
 import { KnownSetCodes, nearestCodes } from './setCodes.js';
 import { completeName, findName, suggestNames, typedKeys } from './typedNames.js';
@@ -54,8 +55,12 @@ export interface NamedCardRequest {
 }
 
 const DEFAULT_LIMIT = 50;
+const DEFAULT_CHANGES_LIMIT = 200;
+/** The 400 of a `since` that no answer of ours gave. */
+export const SINCE_MESSAGE = 'since must be a cursor this service gave: the changes_cursor of a bulk file (/v1/bulk) ' +
+  'or the cursor of a previous /v1/changes answer';
 const CONTROL_CHARACTER = /\p{Cc}/u;
-const fail = (status: 400 | 404, message: string): QueryResult => ({ ok: false, status, message });
+const fail = (status: 400 | 404 | 410, message: string): QueryResult => ({ ok: false, status, message });
 const finished = (json: string): QueryResult => ({ ok: true, answer: Answer.ofJson(json) });
 
 /**
@@ -228,6 +233,25 @@ export class CatalogQueries {
     const facets = [...facetsOf(params.filters), ...(params.lang ? [languageFacet(params.lang)] : [])];
     return this.answers.answer(`filtered ${JSON.stringify([facets, limit, offset])}`, async (retrievedAt) =>
       (await this.unknownSetCode(params.filters)) ?? list(await this.store.listFilteredCards(facets, { limit, offset }), limit, offset, false, retrievedAt));
+  }
+
+  /**
+   * The changes after the cursor `since` (changesFeed.ts), up to `limit`, in sequence order: 400 for
+   * a text that is no cursor of ours, 410 for one this catalog cannot follow (another database's,
+   * older than what is kept, ahead of it), whose client starts again from the bulk files.
+   */
+  async changes(params: { since: string; limit?: number }): Promise<QueryResult> {
+    const cursor = decodeCursor(params.since);
+    if (!cursor) return fail(400, SINCE_MESSAGE);
+    const limit = params.limit ?? DEFAULT_CHANGES_LIMIT;
+    return this.answers.answer(`changes ${params.since} ${limit}`, async (retrievedAt) => {
+      const feed = await this.store.changesSince(cursor.seq, limit + 1);
+      const refusal = cursorRefusal(cursor, feed);
+      if (refusal) return fail(410, refusal);
+      const data = feed.changes.slice(0, limit).map(({ seq, type, id, change, at }) => ({ seq, type, id, change, at }));
+      const next = encodeCursor({ epoch: feed.epoch, seq: data.at(-1)?.seq ?? cursor.seq });
+      return finished(JSON.stringify({ data, cursor: next, has_more: feed.changes.length > limit, retrieved_at: retrievedAt }));
+    });
   }
 
   /** What the catalog holds, for the home page: kept with the answers, as it changes only with the catalog. */

@@ -6,7 +6,8 @@ import { otherLanguages } from './languageLinks.js';
 import { nameBigrams } from './nameGrams.js';
 import { naturalNumberOrder, newestSetFirst } from './ordering.js';
 import { searchKey } from './searchKey.js';
-import { storedCard } from './servedJson.js';
+import { singleCard, singleSet, storedCard } from './servedJson.js';
+import { contentHash } from './contentHash.js';
 
 export interface SetRow {
   id: string;
@@ -17,6 +18,10 @@ export interface SetRow {
   doc: string;
   /** The same set in the catalog's other languages, a JSON array of LanguageLink. */
   other_languages: string;
+  /** A hash of the set's single answer (GET /v1/sets?id=, card_count and other_languages included): what the changes feed compares. */
+  answer_hash: string;
+  /** A hash of every column stored: an import rewrites only the rows whose hash differs. */
+  row_hash: string;
 }
 
 export interface CardRow {
@@ -39,6 +44,10 @@ export interface CardRow {
   bigrams: ReadonlyMap<string, number>;
   /** Every facet a filter may ask of the card (cardFacets()). */
   facets: string[];
+  /** A hash of the card's single answer (GET /v1/cards?id=, variants and other_languages included). */
+  answer_hash: string;
+  /** A hash of every column stored (the bigrams follow from name_key). */
+  row_hash: string;
 }
 
 /**
@@ -81,15 +90,30 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     const nameKey = searchKey(card.name);
     const set = setsById.get(card.set_id);
     if (!set) throw new Error(`card ${card.id}: its set ${card.set_id} is not in the catalog`);
+    const stored = storedCard(servedCard(card, set));
+    const lang = cardLanguages[searchOrder]!;
+    const links = cardLinks[searchOrder]!;
+    const facets = cardFacets(card, lang, set);
+    const answerHash = contentHash(singleCard({ ...stored, otherLanguages: links }));
     return {
-      id: card.id, lang: cardLanguages[searchOrder]!, set_id: card.set_id, set_order: setOrder, search_order: searchOrder,
-      name_key: nameKey, ...storedCard(servedCard(card, set)), other_languages: cardLinks[searchOrder]!, bigrams: nameBigrams(nameKey),
-      facets: cardFacets(card, cardLanguages[searchOrder]!, set),
+      id: card.id, lang, set_id: card.set_id, set_order: setOrder, search_order: searchOrder,
+      name_key: nameKey, ...stored, other_languages: links, bigrams: nameBigrams(nameKey), facets,
+      answer_hash: answerHash,
+      row_hash: contentHash(JSON.stringify([answerHash, lang, card.set_id, setOrder, searchOrder, nameKey, facets])),
     };
   });
+  const cardCounts = new Map<string, number>();
+  for (const card of cards) cardCounts.set(card.set_id, (cardCounts.get(card.set_id) ?? 0) + 1);
   const setLinks = otherLanguages(sets);
   return {
-    sets: sets.map((set, rank) => ({ id: set.id, lang: set.language, rank, doc: JSON.stringify(set), other_languages: setLinks[rank]! })),
+    sets: sets.map((set, rank): SetRow => {
+      const doc = JSON.stringify(set);
+      const answerHash = contentHash(singleSet(doc, cardCounts.get(set.id) ?? 0, setLinks[rank]!));
+      return {
+        id: set.id, lang: set.language, rank, doc, other_languages: setLinks[rank]!,
+        answer_hash: answerHash, row_hash: contentHash(JSON.stringify([answerHash, set.language, rank])),
+      };
+    }),
     cards,
     importedAt: now.toISOString(),
     version: ROWS_VERSION,

@@ -3,6 +3,8 @@ import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../s
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
 import type { NameLookup } from './nameLookup.js';
+import type { StoredChanges } from './changesFeed.js';
+import type { SyncLock } from './catalogBackend.js';
 
 /**
  * JSON text of a T, exactly as it goes on the wire. Stores keep each record serialized so the
@@ -62,6 +64,25 @@ export interface CatalogRetrieval {
   importedAt: string | null;
 }
 
+/** A record's single answer (its `data`) and its language. */
+export interface AnswerOf {
+  lang: string;
+  json: string;
+}
+
+/** One snapshot of the catalog's answers, with the version, retrieval and feed position they belong to. */
+export interface AnswerSnapshot {
+  version: string;
+  importedAt: string | null;
+  /** The changes feed's epoch ('' before the first import) and its last sequence number at the snapshot. */
+  epoch: string;
+  lastSeq: number;
+  /** Sets newest first. */
+  sets(): AsyncIterable<AnswerOf[]>;
+  /** Cards newest set first, then set, then number. */
+  cards(): AsyncIterable<AnswerOf[]>;
+}
+
 /** The catalog, as every store (SQLite, PostgreSQL) serves it. */
 export interface CatalogStore {
   listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>>;
@@ -85,8 +106,10 @@ export interface CatalogStore {
   nameLookup(version?: string): Promise<NameLookup>;
 
   /**
-   * Makes the catalog equal to `catalog` in one transaction (upsert, then delete what is gone):
-   * readers see the old catalog until it commits, and a failure leaves it intact.
+   * Makes the catalog equal to `catalog` in one transaction, writing only what differs from what is
+   * stored and recording each card or set whose answer changed in the changes feed: readers see the
+   * old catalog until it commits, and a failure leaves it intact. Always a new retrieval (importedAt);
+   * a new catalogVersion only when something was written.
    */
   replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts>;
   /**
@@ -96,7 +119,8 @@ export interface CatalogStore {
    */
   rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null>;
   /**
-   * A stamp that every import and every rebuild changes, whichever process wrote it; cheap enough
+   * A stamp that every import that changes the catalog, and every rebuild, changes, whichever process
+   * wrote it (an import that changes nothing keeps it, and moves importedAt only); cheap enough
    * to read several times a second. Caches of the catalog's answers drop them when it changes.
    */
   catalogVersion(): Promise<string>;
@@ -107,6 +131,15 @@ export interface CatalogStore {
   counts(): Promise<CatalogCounts>;
   /** The counts, the languages, the version and the import time, read together. */
   summary(): Promise<CatalogSummary>;
+  /** The changes feed after `afterSeq`, up to `limit` changes, with its epoch and bounds (changesFeed.ts), from one snapshot. */
+  changesSince(afterSeq: number, limit: number): Promise<StoredChanges>;
+  /**
+   * Every set and card answer of one snapshot, as `GET /v1/sets?id=` and `GET /v1/cards?id=` give
+   * their `data` (the bulk files' content), page by page: never the whole catalog at once.
+   */
+  readSnapshot<T>(read: (snapshot: AnswerSnapshot) => Promise<T>): Promise<T>;
+  /** The lock that lets one process at a time sync the catalog (CatalogBackend.trySyncLock); null while another holds it. */
+  trySyncLock(): Promise<SyncLock | null>;
   exportSets(): AsyncIterable<CardSet>;
   /** The card records: what an import gave, without the fields rows derive from the set (set_name, set_code). */
   exportCards(): AsyncIterable<CardRecord>;

@@ -1,14 +1,15 @@
 import { LANGUAGES, type Language } from '../schemas/common.js';
 import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
-import type { CatalogBackend, StoredRows } from './catalogBackend.js';
+import type { CatalogBackend, StoredRows, SyncLock } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
-import type { CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
+import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from './nameIndex.js';
 import { HeldNameLookup } from './heldNameLookup.js';
 import type { NameLookup } from './nameLookup.js';
 import type { ImportProgress } from './importProgress.js';
+import type { StoredChanges } from './changesFeed.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from './servedJson.js';
 
 /**
@@ -102,6 +103,22 @@ export class StoredCatalog implements CatalogStore {
     return { ...stored, languages: LANGUAGES.filter((language) => stored.languages.includes(language)) };
   }
 
+  changesSince(afterSeq: number, limit: number): Promise<StoredChanges> {
+    return this.backend.changesSince(afterSeq, limit);
+  }
+
+  readSnapshot<T>(read: (snapshot: AnswerSnapshot) => Promise<T>): Promise<T> {
+    return this.backend.readSnapshot((snapshot) => read({
+      version: snapshot.version, importedAt: snapshot.importedAt, epoch: snapshot.epoch, lastSeq: snapshot.lastSeq,
+      sets: () => mapPages(snapshot.sets(), (set) => ({ lang: set.lang, json: singleSet(set.doc, set.cardCount, set.otherLanguages) })),
+      cards: () => mapPages(snapshot.cards(), (card) => ({ lang: card.lang, json: singleCard(card) })),
+    }));
+  }
+
+  trySyncLock(): Promise<SyncLock | null> {
+    return this.backend.trySyncLock();
+  }
+
   async *exportSets(): AsyncIterable<CardSet> {
     for await (const doc of this.backend.setDocs()) yield JSON.parse(doc) as CardSet;
   }
@@ -117,6 +134,10 @@ export class StoredCatalog implements CatalogStore {
   close(): Promise<void> {
     return this.backend.close();
   }
+}
+
+async function* mapPages<R>(pages: AsyncIterable<R[]>, answerOf: (row: R) => AnswerOf): AsyncIterable<AnswerOf[]> {
+  for await (const page of pages) yield page.map(answerOf);
 }
 
 /**

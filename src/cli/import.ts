@@ -8,8 +8,9 @@ import { DEFAULT_CRAWL_CACHE_DIR } from '../importer/sources/tcgdexApi.js';
 import { openCatalogStore } from '../store/open.js';
 import { formatReport } from './formatReport.js';
 import { createProgressDisplay } from './progressDisplay.js';
+import { SYNC_HELD_EXIT_CODE } from '../sync/syncScheduler.js';
 
-const USAGE = `usage: npm run import -- <source> [--report <file>] [--cache-dir <dir>] [--cache-max-age <hours>] [--concurrency <n>]
+const USAGE = `usage: npm run import -- <source> [--report <file>] [--cache-dir <dir>] [--cache-max-age <hours>] [--concurrency <n>] [--sync]
 
 <source> is one of
   a TCGdex dump directory        (<lang>.sets.ndjson.gz and <lang>.cards.ndjson.gz files)
@@ -19,7 +20,9 @@ The catalog goes to DATABASE_URL (default file:./var/catalog.db); keys and usage
 --report         where to write the full report as JSON (default: import-report.json beside the database)
 --cache-dir      API crawls only: response cache, kept to resume an interrupted crawl (default ${DEFAULT_CRAWL_CACHE_DIR})
 --cache-max-age  API crawls only: hours a cached response stays valid (default 24; 0 fetches everything again)
---concurrency    API crawls only: requests in flight (default 8)`;
+--concurrency    API crawls only: requests in flight (default 8)
+--sync           as a scheduled sync does it: only while no other process syncs this catalog (PostgreSQL: an
+                 advisory lock); when one does, exit ${SYNC_HELD_EXIT_CODE} having done nothing`;
 
 
 function positiveNumber(value: string | undefined, name: string, integer: boolean): number | undefined {
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
         'cache-dir': { type: 'string' },
         'cache-max-age': { type: 'string' },
         concurrency: { type: 'string' },
+        sync: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -71,6 +75,13 @@ async function main(): Promise<void> {
   const progress = createProgressDisplay();
   // Writes and its own counts only: no read workers beside an import that needs the memory.
   const store = await openCatalogStore(databaseUrl, { ...storeOptions, sqliteReadWorkers: 0 });
+  const lock = args.values.sync ? await store.trySyncLock() : null;
+  if (args.values.sync && !lock) {
+    await store.close();
+    process.stdout.write('Another process is syncing this catalog: nothing done.\n');
+    process.exitCode = SYNC_HELD_EXIT_CODE;
+    return;
+  }
   try {
     const { report, counts } = await runImport(source, store, {
       progress: progress.update,
@@ -87,6 +98,7 @@ async function main(): Promise<void> {
     process.stdout.write(`The catalog now holds ${counts.sets} sets and ${counts.cards} cards.\n`);
   } finally {
     progress.stop();
+    await lock?.release();
     await store.close();
   }
 }

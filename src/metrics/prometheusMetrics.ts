@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CatalogStore } from '../catalog/catalogStore.js';
-import { UNREAD, type Edge, type KeyCreationOutcome, type ServiceMetrics, type ToolCallOutcome } from './serviceMetrics.js';
+import { SYNC_OUTCOMES, UNREAD, type ChangeCounts, type Edge, type KeyCreationOutcome, type ServiceMetrics, type SyncOutcome, type ToolCallOutcome } from './serviceMetrics.js';
 
 const EDGES: Edge[] = ['rest', 'mcp'];
 const KEY_CREATION_OUTCOMES: KeyCreationOutcome[] = ['created', 'email-taken', 'address-limit', 'invalid'];
@@ -50,8 +50,11 @@ export class PrometheusMetrics implements ServiceMetrics {
   private readonly unavailable: Counter<'edge'>;
   private readonly toolCalls: Counter<'tool' | 'outcome'>;
   private readonly directToolCalls: Counter;
+  private readonly syncs: Counter<'result'>;
+  private readonly syncDuration: Histogram;
+  private readonly changes: Counter<'change'>;
   private catalogRead: { at: number; snapshot: Promise<CatalogSnapshot | undefined> } | undefined;
-  /** The last catalog read: its counts are read again only when its version changed. */
+  /** The last catalog read: its counts are read again only when its version changed, its import time every time. */
   private lastCatalog: CatalogSnapshot | undefined;
 
   constructor(private readonly sources: MetricSources = {}) {
@@ -83,6 +86,17 @@ export class PrometheusMetrics implements ServiceMetrics {
     this.directToolCalls = new Counter({
       name: 'tcg_mcp_direct_tool_calls_total', help: 'MCP tools/call requests answered without the SDK\'s server and transport', registers,
     });
+    this.syncs = new Counter({ name: 'tcg_syncs_total', help: 'Scheduled syncs (SYNC_SOURCE) by result: synced, skipped, failed', labelNames: ['result'], registers });
+    this.syncDuration = new Histogram({
+      name: 'tcg_sync_duration_seconds', help: 'How long scheduled syncs took, whatever their result', registers,
+      buckets: [1, 5, 15, 30, 60, 120, 300, 900],
+    });
+    this.changes = new Counter({
+      name: 'tcg_catalog_changes_total', help: 'Card and set answers the scheduled syncs of this instance added, changed or removed',
+      labelNames: ['change'], registers,
+    });
+    for (const result of SYNC_OUTCOMES) this.syncs.inc({ result }, 0);
+    for (const change of ['added', 'changed', 'removed']) this.changes.inc({ change }, 0);
     // Each series that may stay at zero is there from the start, so a rate over it is 0 rather than nothing.
     for (const edge of EDGES) {
       this.quotaRefusals.inc({ edge }, 0);
@@ -120,6 +134,12 @@ export class PrometheusMetrics implements ServiceMetrics {
 
   directToolCall(): void {
     this.directToolCalls.inc();
+  }
+
+  syncFinished(outcome: SyncOutcome, seconds: number, changes: ChangeCounts): void {
+    this.syncs.inc({ result: outcome });
+    this.syncDuration.observe(seconds);
+    for (const [change, count] of Object.entries(changes)) this.changes.inc({ change }, count);
   }
 
   /** The caches' own counts, copied into the registry when scraped: the caches know nothing of Prometheus. */
@@ -190,9 +210,12 @@ export class PrometheusMetrics implements ServiceMetrics {
     const catalog = this.sources.catalog!;
     try {
       const version = await catalog.catalogVersion();
+      // An import that changed nothing keeps the version and moves the import time: read it each time.
+      const importedAt = await catalog.importedAt();
       if (this.lastCatalog?.version !== version) {
-        const [counts, importedAt] = await Promise.all([catalog.counts(), catalog.importedAt()]);
-        this.lastCatalog = { version, ...counts, importedAt };
+        this.lastCatalog = { version, ...await catalog.counts(), importedAt };
+      } else {
+        this.lastCatalog = { ...this.lastCatalog, importedAt };
       }
     } catch {
       // The last values stay: the catalog did not change because its database stopped answering.

@@ -34,7 +34,16 @@ export interface ServiceMetrics {
   toolCall(tool: string, outcome: ToolCallOutcome): void;
   /** A tools/call the MCP endpoint answered itself, without the SDK's server and transport (directToolCall.ts). */
   directToolCall(): void;
+  /** A scheduled sync ended (SyncScheduler): how, how long it took, and the changes to the catalog's answers it recorded. */
+  syncFinished(outcome: SyncOutcome, seconds: number, changes: ChangeCounts): void;
 }
+
+/** How a scheduled sync ended: done, skipped (another process was syncing), failed (the catalog stays as it was). */
+export type SyncOutcome = 'synced' | 'skipped' | 'failed';
+export const SYNC_OUTCOMES: readonly SyncOutcome[] = ['synced', 'skipped', 'failed'];
+
+/** Changes recorded in the changes feed, by kind. */
+export type ChangeCounts = Record<'added' | 'changed' | 'removed', number>;
 
 /** The route label of a request that matched no route: its path is the client's text, unbounded. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -49,6 +58,7 @@ export const NO_METRICS: ServiceMetrics = {
   databaseUnavailable() {},
   toolCall() {},
   directToolCall() {},
+  syncFinished() {},
 };
 
 /** The outcome a status of POST /v1/keys stands for; null for one that says nothing of the request (a 503). */

@@ -33,6 +33,7 @@ export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
         { name: 'sets', description: 'Sets in every language' },
         { name: 'cards', description: 'Cards, their printings, and name search' },
         { name: 'decks', description: 'Deck lists checked against a format\'s rules' },
+        { name: 'changes', description: 'What each import or sync changed, for mirrors' },
         { name: 'keys', description: 'Free API keys' },
         { name: 'service', description: 'Health and this document' },
       ],

@@ -34,12 +34,20 @@ describe('OpenAPI document: keys, security and rate-limit headers', () => {
     assert.deepEqual(doc.components.securitySchemes.bearerAuth.type, 'http');
     assert.deepEqual(doc.components.securitySchemes.bearerAuth.scheme, 'bearer');
     const reads = operations().filter(({ path, method }) => path.startsWith('/v1/') && method === 'get');
-    assert.deepEqual(reads.map(({ operation }) => operation.operationId).sort(), ['autocompleteCardNames', 'getCards', 'getNamedCard', 'listSets']);
+    const statuses: Record<string, string[]> = {
+      getCards: ['200', '400', '401', '404', '429'],
+      listSets: ['200', '400', '401', '404', '429'],
+      getNamedCard: ['200', '400', '401', '404', '429'],
+      // Autocomplete finds nothing rather than not finding: an empty list, never a 404.
+      autocompleteCardNames: ['200', '400', '401', '429'],
+      listChanges: ['200', '400', '401', '410', '429'],
+      listBulkFiles: ['200', '401', '429'],
+      getBulkFile: ['200', '206', '400', '401', '404', '416', '429'],
+    };
+    assert.deepEqual(reads.map(({ operation }) => operation.operationId).sort(), Object.keys(statuses).sort());
     for (const { operation } of reads) {
       assert.deepEqual(operation.security, [{ bearerAuth: [] }], operation.operationId);
-      // Autocomplete finds nothing rather than not finding: an empty list, never a 404.
-      const statuses = operation.operationId === 'autocompleteCardNames' ? ['200', '400', '401', '429'] : ['200', '400', '401', '404', '429'];
-      for (const status of statuses) assert.ok(operation.responses[status], `${operation.operationId} ${status}`);
+      for (const status of statuses[operation.operationId]!) assert.ok(operation.responses[status], `${operation.operationId} ${status}`);
     }
     const createKey = doc.paths['/v1/keys'].post;
     assert.equal(createKey.operationId, 'createKey');
@@ -56,7 +64,7 @@ describe('OpenAPI document: keys, security and rate-limit headers', () => {
   it('documents the request id and the rate-limit headers on every response of every operation, Retry-After on every 429, '
     + 'and ETag, Cache-Control and Vary on the 200 and 304 of the catalog reads', () => {
     assert.deepEqual(operations().filter(({ operation }) => '304' in operation.responses).map(({ operation }) => operation.operationId).sort(),
-      ['autocompleteCardNames', 'getCards', 'getNamedCard', 'listSets']);
+      ['autocompleteCardNames', 'getBulkFile', 'getCards', 'getNamedCard', 'listBulkFiles', 'listChanges', 'listSets']);
     for (const name of [...RATE_LIMIT, 'Retry-After']) {
       assert.equal(doc.components.headers[name].schema.type, 'integer', name);
     }

@@ -391,15 +391,20 @@ export function catalogStoreContract(
       assert.equal(await store.listCardsInSet('en-none', { limit: 10, offset: 0, facets: facetsOf({ type: 'Fire' }) }), null);
     });
 
-    it('stamps every import with a new catalog version, which stays until the next', async () => {
+    it('stamps every import that changes the catalog with a new version; one that changes nothing keeps it and moves the retrieval', async () => {
       const before = await store.catalogVersion();
       assert.equal(await store.catalogVersion(), before);
       await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Abra')] });
-      const after = await store.catalogVersion();
-      assert.notEqual(after, before);
-      assert.equal(await store.catalogVersion(), after);
+      const after = await store.retrieval();
+      assert.notEqual(after.version, before);
+      assert.equal(await store.catalogVersion(), after.version);
+      await new Promise((resolve) => setTimeout(resolve, 5));
       await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Abra')] });
-      assert.notEqual(await store.catalogVersion(), after, 'even an import of the same catalog');
+      const again = await store.retrieval();
+      assert.equal(again.version, after.version, 'an import of the same catalog keeps the version');
+      assert.ok(again.importedAt! > after.importedAt!, `and moves the retrieval: ${after.importedAt} → ${again.importedAt}`);
+      await store.replaceCatalog({ sets: [set('en-a', '2020-01-01')], cards: [card('en-a', '1', 'Kadabra')] });
+      assert.notEqual(await store.catalogVersion(), after.version);
     });
 
     it('records when the catalog was imported, which a rebuild of its rows keeps', async () => {

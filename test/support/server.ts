@@ -18,6 +18,7 @@ import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
 import type { LogCapture } from './childProcess.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
 import type { StoreKind } from './stores.js';
+import { BulkFiles } from '../../src/bulk/bulkFiles.js';
 
 export const TEST_PUBLIC_BASE_URL = 'https://tcg.example.test';
 
@@ -31,6 +32,8 @@ export interface TestServer {
    * server's answers when it commits (as the service's own writes do), not at the next timed check.
    */
   catalogStore: CatalogStore;
+  /** The bulk files, in `<dir>/bulk`; refresh() builds the current version's at once. */
+  bulk: BulkFiles;
   /** The temporary directory (holding the SQLite files when the store is SQLite). */
   dir: string;
   databaseUrl: string;
@@ -85,23 +88,26 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   if (accessStore instanceof CachedAccessStore) caches.keys = () => accessStore.stats();
   const metrics = options.metrics ? new PrometheusMetrics({ catalog: catalogStore, caches }) : undefined;
   const logs = options.logs;
+  const bulk = new BulkFiles(catalogStore, path.join(dir, 'bulk'));
   const app = await buildApp({
     config: { publicBaseUrl: TEST_PUBLIC_BASE_URL, trustProxy: options.trustProxy ?? false,
       unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute },
-    store: catalogStore, answers, access, now: options.now, connectionLimits: options.connectionLimits, metrics,
+    store: catalogStore, answers, access, bulk, now: options.now, connectionLimits: options.connectionLimits, metrics,
     ...(logs ? { logger: loggerOptions('info', { write: (line: string) => { logs.text += line; } }), logRequests: true } : {}),
   });
   // A deep backlog: some tests open a thousand connections at once.
   await app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the test server has no TCP address');
+  bulk.start();
   const metricsServer: MetricsServer | undefined = metrics ? await serveMetrics(metrics.registry, { host: '127.0.0.1', port: 0 }) : undefined;
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`, app, accessStore, catalogStore: droppingAnswersAfterWrites(realCatalog, answers), dir, databaseUrl,
+    baseUrl: `http://127.0.0.1:${address.port}`, app, accessStore, bulk, catalogStore: droppingAnswersAfterWrites(realCatalog, answers), dir, databaseUrl,
     metricsUrl: metricsServer?.url,
     async close() {
       await metricsServer?.close();
       await app.close();
+      await bulk.close();
       answers.close();
       await accessStore.close();
       await realCatalog.close();

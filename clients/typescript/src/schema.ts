@@ -85,6 +85,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cards and sets whose answers changed since a cursor
+         * @description Every card or set whose answer an import or sync added, changed or removed, in sequence order, after the cursor `since`: start from the `changes_cursor` of the bulk files (/v1/bulk), then pass each answer's `cursor`. Changes are kept for at least 90 days and the last 10 retrievals; an older cursor is answered 410.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole catalog as files, one per language and kind
+         * @description The latest bulk files: every card (or set) of a language in one JSON document, exactly as the single answers give them, with the `changes_cursor` to follow /v1/changes from. Built after every import that changed the catalog; a replaced version stays downloadable for at least an hour.
+         */
+        get: operations["listBulkFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download one bulk file
+         * @description The file as stored: a strong ETag (its sha256), If-None-Match (304), a single byte Range (206) on the uncompressed form, gzip as stored when the client accepts it. One request of the quota per download.
+         */
+        get: operations["getBulkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/decks/check": {
         parameters: {
             query?: never;
@@ -134,7 +194,7 @@ export interface paths {
         };
         /**
          * Whether the service and its store answer
-         * @description For load balancers and uptime checks: 200 while both the catalog and the keys can be read, 503 otherwise. Needs no key and counts against no quota.
+         * @description For load balancers and uptime checks: 200 while both the catalog and the keys can be read, with the catalog version served and its retrieved_at; 503 otherwise. Needs no key and counts against no quota.
          */
         get: operations["health"];
         put?: never;
@@ -1299,6 +1359,492 @@ export interface operations {
             };
         };
     };
+    listChanges: {
+        parameters: {
+            query: {
+                /**
+                 * @description An opaque cursor: the `changes_cursor` of a bulk file (/v1/bulk), or the `cursor` of the previous page. The answer lists the changes after it.
+                 * @example MS4wZjNjMmJjNi0wNTc4LTRiYjItYjY2Ny1iZjYzZDI3ZjI2ZTIuMA
+                 */
+                since: string;
+                /** @description Changes per page, 1 to 1000. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Its sequence number: changes are listed in this order, each once. */
+                            seq: number;
+                            /**
+                             * @description What changed: a card or a set.
+                             * @enum {string}
+                             */
+                            type: "card" | "set";
+                            /**
+                             * @description The card or set id.
+                             * @example en-base1-4
+                             */
+                            id: string;
+                            /**
+                             * @description `added` and `changed`: fetch its answer again (/v1/cards?id= or /v1/sets?id=); `removed`: it is gone. `changed` covers every field of the answer, `other_languages` and a set's `card_count` included.
+                             * @enum {string}
+                             */
+                            change: "added" | "changed" | "removed";
+                            /**
+                             * Format: date-time
+                             * @description The retrieved_at of the import or sync that recorded it.
+                             */
+                            at: string;
+                        }[];
+                        /** @description The `since` of the next request: after the last change listed (the same cursor when none was). */
+                        cursor: string;
+                        /** @description True when more changes follow now; when false, poll again later with `cursor`. */
+                        has_more: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
+                         */
+                        retrieved_at: string;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed (`since` no cursor of ours, `limit` out of 1 to 1000); the message names it. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The cursor cannot be followed here (older than what is kept, or of another catalog database): start again from /v1/bulk. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests; the quota resets at 00:00 UTC on the 1st (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listBulkFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One file per language and kind that has records, in the order of the 16 language codes, cards before sets. Empty until the first files are built (seconds after an import). */
+                        data: {
+                            /**
+                             * @description What the file holds.
+                             * @enum {string}
+                             */
+                            type: "cards" | "sets";
+                            /**
+                             * @description A catalog language code.
+                             * @example en
+                             * @enum {string}
+                             */
+                            language: "en" | "ja" | "fr" | "it" | "de" | "es" | "ko" | "pt" | "zh-tw" | "id" | "th" | "zh-cn" | "es-mx" | "ru" | "pl" | "nl";
+                            /**
+                             * Format: uri
+                             * @description Where to download it (with the key, one request of the quota). Versioned: its bytes never change.
+                             * @example https://tcg.example.com/v1/bulk/0f3c2bc6-0578-4bb2-b667-bf63d27f26e2/en.cards.json
+                             */
+                            url: string;
+                            /** @description Bytes of the uncompressed body. */
+                            size: number;
+                            /** @description SHA-256 of the uncompressed body, hex. */
+                            sha256: string;
+                            /** @description How many cards or sets `data` holds. */
+                            records: number;
+                            /** @description The catalog version the file holds. */
+                            catalog_version: string;
+                            /** @description The `since` of /v1/changes that lists what changed after this file was made: where a mirror starts following. */
+                            changes_cursor: string;
+                            /**
+                             * Format: date-time
+                             * @description The retrieved_at of the catalog the file holds.
+                             */
+                            updated_at: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
+                         */
+                        retrieved_at: string;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The API key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests; the quota resets at 00:00 UTC on the 1st (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getBulkFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog version of the file, from its url. */
+                version: string;
+                /** @description `<language>.<cards|sets>.json`, from its url. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file, as stored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every card of the language as GET /v1/cards?id= gives its `data` (variants and other_languages included), newest set first, then set, then number; or every set as GET /v1/sets?id= gives it, newest first. */
+                        data: unknown[];
+                        catalog_version: string;
+                        changes_cursor: string;
+                        /**
+                         * Format: date-time
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
+                         */
+                        retrieved_at: string;
+                    };
+                };
+            };
+            /** @description The bytes of the Range asked for, of the uncompressed file. */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The version or the file name is not of the form a url gives. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description No such file: its version is no longer kept (see /v1/bulk), or the name is unknown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The Range is outside the file. */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests; the quota resets at 00:00 UTC on the 1st (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     checkDeck: {
         parameters: {
             query?: never;
@@ -1799,6 +2345,9 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
+                        /** @description The catalog version served (a stamp each import or sync that changes the catalog changes); empty before the first. */
+                        catalog_version: string;
+                        retrieved_at: string | null;
                     };
                 };
             };

@@ -61,6 +61,29 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (facet, search_order, card_no)
   );
   `,
+  `
+  -- What an import compares (catalogDiff.ts): a hash of each row's served answer and of all its
+  -- columns. Rows stored before them have none; the next import then writes every row and records
+  -- no change (a baseline).
+  ALTER TABLE sets ADD COLUMN answer_hash text, ADD COLUMN row_hash text;
+  ALTER TABLE cards ADD COLUMN answer_hash text, ADD COLUMN row_hash text;
+  -- The changes feed: each card or set whose answer an import changed, by sequence number
+  -- (given from catalog_meta's changes_last_seq, never reused), and each import (retrieval) with
+  -- the last sequence number it reached, for what the feed keeps (changesFeed.ts).
+  CREATE TABLE catalog_changes (
+    seq    bigint PRIMARY KEY,
+    type   text NOT NULL,             -- card, set
+    id     text NOT NULL,
+    change text NOT NULL,             -- added, changed, removed
+    at     text COLLATE "C" NOT NULL  -- the retrieved_at of the import that recorded it (ISO 8601)
+  );
+  CREATE INDEX catalog_changes_by_at ON catalog_changes (at);
+  CREATE TABLE catalog_retrievals (
+    retrieval   bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    at          text COLLATE "C" NOT NULL,
+    through_seq bigint NOT NULL
+  );
+  `,
 ];
 
 /**

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary, SyncLock } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
@@ -10,7 +10,8 @@ import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { hasFacets, searchStatement } from './searchStatement.js';
 import { createPool, poolAnswers, type PoolSettings } from './pool.js';
-import { storedRowsVersion, writeCatalog } from './writeCatalog.js';
+import { storedRowsVersion, writeCatalog, type WriteOutcome } from './writeCatalog.js';
+import type { StoredChange, StoredChanges } from '../../catalog/changesFeed.js';
 import { DEFAULT_POOL_SIZE } from './defaults.js';
 
 export interface PostgresCatalogBackendOptions {
@@ -97,6 +98,12 @@ const SUMMARY = `
     coalesce((SELECT array_agg(DISTINCT lang) FROM sets), '{}') AS languages,
     coalesce((SELECT value FROM catalog_meta WHERE key = 'catalog_version'), '') AS version,
     (SELECT value FROM catalog_meta WHERE key = 'imported_at') AS "importedAt"`;
+
+const metaOr = (key: string, otherwise: string) => `coalesce((SELECT value FROM catalog_meta WHERE key = '${key}'), '${otherwise}')`;
+const CHANGES_SINCE = `
+  SELECT ${metaOr('changes_epoch', '')} AS epoch, ${metaOr('changes_last_seq', '0')} AS last_seq,
+    ${metaOr('changes_pruned_through', '0')} AS pruned_through,
+    (SELECT json_agg(c ORDER BY c.seq) FROM (SELECT seq, type, id, change, at FROM catalog_changes WHERE seq > $1 ORDER BY seq LIMIT $2) c) AS changes`;
 
 /** The catalog's tables in PostgreSQL: SQL only, on rows the catalog built. Any number of service instances may share one database. */
 export class PostgresCatalogBackend implements CatalogBackend {
@@ -232,17 +239,18 @@ export class PostgresCatalogBackend implements CatalogBackend {
 
   private async write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): Promise<CatalogCounts | null> {
     const client = await this.primary.connect();
-    let counts: CatalogCounts | null;
+    let outcome: WriteOutcome | null;
     try {
       await client.query('BEGIN');
-      counts = await writeCatalog(client, rows, progress, replacing);
-      await client.query(counts ? 'COMMIT' : 'ROLLBACK');
+      outcome = await writeCatalog(client, rows, progress, replacing);
+      await client.query(outcome ? 'COMMIT' : 'ROLLBACK');
       client.release();
     } catch (error) {
       await endTransaction(client);
       throw error;
     }
-    if (!counts) return null;
+    if (!outcome) return null;
+    if (!outcome.wroteRows) return outcome.counts;
     // After a large write, searches would wade through dead rows and GIN pending lists, count
     // bigrams from the heap (no visibility map yet) and plan without statistics until autovacuum
     // came by: tidy up now. VACUUM cannot run inside the import's transaction, and a failure here
@@ -250,7 +258,19 @@ export class PostgresCatalogBackend implements CatalogBackend {
     progress?.('vacuum', 0, 1);
     await this.primary.query('VACUUM (ANALYZE) sets, cards, card_name_bigrams, card_facets').catch(() => undefined);
     progress?.('vacuum', 1, 1);
-    return counts;
+    return outcome.counts;
+  }
+
+  /** From the pool that serves reads, in one statement (one snapshot), like the answers it goes with. */
+  async changesSince(afterSeq: number, limit: number): Promise<StoredChanges> {
+    const { rows } = await this.reads.query<{ epoch: string; last_seq: string; pruned_through: string; changes: StoredChange[] | null }>({
+      name: 'changes_since', text: CHANGES_SINCE, values: [afterSeq, limit],
+    });
+    const row = rows[0]!;
+    return {
+      epoch: row.epoch, lastSeq: Number(row.last_seq), prunedThrough: Number(row.pruned_through),
+      changes: (row.changes ?? []).map((change) => ({ ...change, seq: Number(change.seq) })),
+    };
   }
 
   /** From the primary, like counts(). */
@@ -270,6 +290,68 @@ export class PostgresCatalogBackend implements CatalogBackend {
   async summary(): Promise<StoredSummary> {
     const { rows } = await this.reads.query<StoredSummary>({ name: 'catalog_summary', text: SUMMARY });
     return rows[0]!;
+  }
+
+  /** One REPEATABLE READ transaction on the primary, paged like cardDocs(). */
+  async readSnapshot<T>(read: (snapshot: CatalogSnapshot) => Promise<T>): Promise<T> {
+    const client = await this.primary.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const { rows: meta } = await client.query<{ key: string; value: string }>(`SELECT key, value FROM catalog_meta
+        WHERE key IN ('catalog_version', 'imported_at', 'changes_epoch', 'changes_last_seq')`);
+      const value = new Map(meta.map(({ key, value }) => [key, value]));
+      async function* pages<R extends { key: number }>(text: string): AsyncIterable<R[]> {
+        for (let after = -1; ;) {
+          const { rows } = await client.query<R>(text, [after, EXPORT_PAGE]);
+          if (rows.length > 0) yield rows;
+          if (rows.length < EXPORT_PAGE) return;
+          after = rows[rows.length - 1]!.key;
+        }
+      }
+      const result = await read({
+        version: value.get('catalog_version') ?? '',
+        importedAt: value.get('imported_at') ?? null,
+        epoch: value.get('changes_epoch') ?? '',
+        lastSeq: Number(value.get('changes_last_seq') ?? 0),
+        sets: () => pages<{ key: number; lang: string; doc: string; otherLanguages: string; cardCount: number }>(`
+          SELECT s.lang, s.doc, s.other_languages AS "otherLanguages", s.rank AS key,
+            (SELECT count(*)::int FROM cards c WHERE c.set_id = s.id) AS "cardCount"
+          FROM sets s WHERE s.rank > $1 ORDER BY s.rank LIMIT $2`),
+        cards: () => pages<StoredSingleCard & { key: number; lang: string }>(`
+          SELECT lang, doc, variants, other_languages AS "otherLanguages", search_order AS key FROM cards
+          WHERE search_order > $1 ORDER BY search_order LIMIT $2`),
+      });
+      await client.query('COMMIT');
+      return result;
+    } finally {
+      await endTransaction(client);
+    }
+  }
+
+  /** A session advisory lock on a connection of its own from the primary's pool, given back with the lock. */
+  async trySyncLock(): Promise<SyncLock | null> {
+    const client = await this.primary.connect();
+    try {
+      const { rows } = await client.query<{ got: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('catalog_sync', 0)) AS got`);
+      if (!rows[0]!.got) {
+        client.release();
+        return null;
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    return {
+      release: async () => {
+        try {
+          await client.query(`SELECT pg_advisory_unlock(hashtextextended('catalog_sync', 0))`);
+          client.release();
+        } catch (error) {
+          // Discarded: closing the connection gives the lock back.
+          client.release(error instanceof Error ? error : true);
+        }
+      },
+    };
   }
 
   async *setDocs(): AsyncIterable<string> {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { planCatalogWrite, writesRows, type CatalogChange, type CatalogWrite, type StoredHashes } from '../../catalog/catalogDiff.js';
 import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
+import { KEEP_RETRIEVALS, keptSince } from '../../catalog/changesFeed.js';
 import type { CatalogCounts } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 
@@ -10,32 +12,26 @@ const BATCH = 2000;
 // Each batch travels as one JSON array of rows: JSON.stringify and the server's JSON parser are
 // native code, about three times faster here than the driver's text[] encoding for unnest().
 const UPSERT_SETS = `
-  INSERT INTO sets (id, lang, rank, doc, other_languages)
-  SELECT * FROM json_to_recordset($1::json) AS r (id text, lang text, rank int, doc text, other_languages text)
+  INSERT INTO sets (id, lang, rank, doc, other_languages, answer_hash, row_hash)
+  SELECT * FROM json_to_recordset($1::json)
+    AS r (id text, lang text, rank int, doc text, other_languages text, answer_hash text, row_hash text)
   ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, doc = excluded.doc,
-    other_languages = excluded.other_languages
-  WHERE (sets.lang, sets.rank, sets.doc, sets.other_languages)
-        IS DISTINCT FROM (excluded.lang, excluded.rank, excluded.doc, excluded.other_languages)`;
+    other_languages = excluded.other_languages, answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`;
 
-// Unchanged rows are left out before they reach the table: a re-import then writes, locks and
+// Only the rows the plan names (catalogDiff.ts) reach the table: a re-import writes, locks and
 // re-indexes only what changed.
 const UPSERT_CARDS = `
-  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants, other_languages)
-  SELECT r.* FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
-    name_key text, doc text, variants text, other_languages text)
-  LEFT JOIN cards c ON c.id = r.id
-  WHERE c.id IS NULL
-     OR (c.lang, c.set_id, c.set_order, c.search_order, c.name_key, c.doc, c.variants, c.other_languages)
-        IS DISTINCT FROM (r.lang, r.set_id, r.set_order, r.search_order, r.name_key, r.doc, r.variants, r.other_languages)
+  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants, other_languages, answer_hash, row_hash)
+  SELECT * FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
+    name_key text, doc text, variants text, other_languages text, answer_hash text, row_hash text)
   ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
     search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants,
-    other_languages = excluded.other_languages`;
+    other_languages = excluded.other_languages, answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`;
 
 /** One row of UPSERT_CARDS's JSON: the card row's columns, its bigrams apart. */
 type CardColumns = Omit<CardRow, 'bigrams' | 'facets'>;
 
-const deleteAbsent = (table: 'sets' | 'cards') => `
-  DELETE FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM json_array_elements_text($1::json) AS keep (id) WHERE keep.id = t.id)`;
+const deleteIds = (table: 'sets' | 'cards') => `DELETE FROM ${table} WHERE id = ANY($1::text[])`;
 
 /*
  * The bigram table holds a row per distinct bigram of every name, in answer order (search order
@@ -84,48 +80,100 @@ export async function storedRowsVersion(client: pg.ClientBase | pg.Pool): Promis
   return rows[0] ? Number(rows[0].value) : 1;
 }
 
+/** What a write did: the counts after it, and whether it changed any catalog row. */
+export interface WriteOutcome {
+  counts: CatalogCounts;
+  wroteRows: boolean;
+}
+
 /**
  * Makes the catalog tables equal to `rows` on `client`, which the caller has inside a
- * transaction: upsert in batches, delete what is gone. Concurrent imports queue on a
- * transaction-scoped advisory lock instead of deadlocking on each other's rows.
+ * transaction: the stored hashes are read and compared (planCatalogWrite), only the rows that
+ * differ are upserted or deleted, and the answers that changed go to the feed. Concurrent imports
+ * queue on a transaction-scoped advisory lock instead of deadlocking on each other's rows.
  * Only the catalog tables are written; keys and usage are never touched.
  * With `replacing` (rows rebuilt from the stored documents), only over rows of that version,
  * checked under the lock (null when they are not), and imported_at stays as it is.
  */
 export async function writeCatalog(
   client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress, replacing?: number,
-): Promise<CatalogCounts | null> {
+): Promise<WriteOutcome | null> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
   const storedVersion = await storedRowsVersion(client);
   if (replacing !== undefined && storedVersion !== replacing) return null;
 
-  await client.query(UPSERT_SETS, [JSON.stringify(rows.sets)]);
-  await client.query(deleteAbsent('sets'), [JSON.stringify(rows.sets.map((set) => set.id))]);
-  progress?.('sets', rows.sets.length, rows.sets.length);
-
-  let changedCards = 0;
-  for (let start = 0; start < rows.cards.length; start += BATCH) {
-    const batch = rows.cards.slice(start, start + BATCH).map(({ bigrams: _bigrams, facets: _facets, ...columns }): CardColumns => columns);
-    changedCards += (await client.query(UPSERT_CARDS, [JSON.stringify(batch)])).rowCount ?? 0;
-    progress?.('cards', start + batch.length, rows.cards.length);
-  }
-  const removed = await client.query(deleteAbsent('cards'), [JSON.stringify(rows.cards.map((card) => card.id))]);
-  changedCards += removed.rowCount ?? 0;
-  progress?.('cards', rows.cards.length, rows.cards.length);
-
-  // Rows of another version may derive their bigrams or facets differently, even from unchanged cards.
-  if (changedCards > 0 || storedVersion !== rows.version) await rebuildDerivedTables(client, rows.cards, progress);
-
-  // catalog_version: a new stamp at every write, which caches of the catalog's answers watch.
-  const meta: Array<[string, string]> = [['rows_version', String(rows.version)], ['catalog_version', randomUUID()]];
-  if (replacing === undefined) meta.unshift(['imported_at', rows.importedAt]);
-  await client.query(`
-    INSERT INTO catalog_meta (key, value) SELECT * FROM json_to_recordset($1::json) AS m (key text, value text)
-    ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [JSON.stringify(meta.map(([key, value]) => ({ key, value })))]);
+  const hashes = (table: 'sets' | 'cards') => client.query<StoredHashes>(`SELECT id, answer_hash, row_hash FROM ${table}`);
+  const plan = planCatalogWrite({ sets: (await hashes('sets')).rows, cards: (await hashes('cards')).rows, rowsVersion: storedVersion }, rows);
+  const wroteRows = writesRows(plan);
+  if (wroteRows) await writeRows(client, rows, plan, progress);
+  // catalog_version: a new stamp at every write of rows, which caches of the catalog's answers watch.
+  if (wroteRows) await setMeta(client, [['rows_version', String(rows.version)], ['catalog_version', randomUUID()]]);
+  await recordChanges(client, plan.changes, rows.importedAt, replacing === undefined);
 
   const { rows: counts } = await client.query<CatalogCounts>(
     'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');
-  return counts[0]!;
+  return { counts: counts[0]!, wroteRows };
+}
+
+async function writeRows(client: pg.PoolClient, rows: CatalogRows, plan: CatalogWrite, progress?: ImportProgress): Promise<void> {
+  await client.query(UPSERT_SETS, [JSON.stringify(plan.sets)]);
+  await client.query(deleteIds('sets'), [plan.removedSets]);
+  progress?.('sets', rows.sets.length, rows.sets.length);
+  for (let start = 0; start < plan.cards.length; start += BATCH) {
+    const batch = plan.cards.slice(start, start + BATCH).map(({ bigrams: _bigrams, facets: _facets, ...columns }): CardColumns => columns);
+    await client.query(UPSERT_CARDS, [JSON.stringify(batch)]);
+    progress?.('cards', start + batch.length, plan.cards.length);
+  }
+  await client.query(deleteIds('cards'), [plan.removedCards]);
+  progress?.('cards', plan.cards.length, plan.cards.length);
+  // Rows of another version may derive their bigrams or facets differently, even from unchanged cards.
+  if (plan.full || plan.cards.length + plan.removedCards.length > 0) await rebuildDerivedTables(client, rows.cards, progress);
+}
+
+async function setMeta(client: pg.PoolClient, meta: Array<[string, string]>): Promise<void> {
+  await client.query(`
+    INSERT INTO catalog_meta (key, value) SELECT * FROM json_to_recordset($1::json) AS m (key text, value text)
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [JSON.stringify(meta.map(([key, value]) => ({ key, value })))]);
+}
+
+async function metaValue(client: pg.PoolClient, key: string): Promise<string | undefined> {
+  return (await client.query<{ value: string }>('SELECT value FROM catalog_meta WHERE key = $1', [key])).rows[0]?.value;
+}
+
+/**
+ * Appends `changes` to the feed, each with the next sequence number and `at`; for an import (a
+ * retrieval, not a rebuild of rows), records the retrieval and its time, and prunes what the feed
+ * no longer keeps (changesFeed.ts). The twin of the SQLite store's recordChanges.
+ */
+async function recordChanges(client: pg.PoolClient, changes: CatalogChange[], at: string, retrieval: boolean): Promise<void> {
+  const epoch = await metaValue(client, 'changes_epoch');
+  const first = Number(await metaValue(client, 'changes_last_seq') ?? 0) + 1;
+  for (let start = 0; start < changes.length; start += BATCH) {
+    const batch = changes.slice(start, start + BATCH).map((change, i) => ({ seq: first + start + i, ...change, at }));
+    await client.query(`INSERT INTO catalog_changes (seq, type, id, change, at)
+      SELECT * FROM json_to_recordset($1::json) AS r (seq bigint, type text, id text, change text, at text)`, [JSON.stringify(batch)]);
+  }
+  const lastSeq = first - 1 + changes.length;
+  const meta: Array<[string, string]> = [['changes_last_seq', String(lastSeq)]];
+  if (epoch === undefined) meta.push(['changes_epoch', randomUUID()]);
+  if (retrieval) meta.push(['imported_at', at]);
+  await setMeta(client, meta);
+  if (!retrieval) return;
+  await client.query('INSERT INTO catalog_retrievals (at, through_seq) VALUES ($1, $2)', [at, lastSeq]);
+
+  const cutoff = keptSince(at);
+  const { rows: [oldestKept] } = await client.query<{ retrieval: string; through_seq: string }>(
+    'SELECT retrieval, through_seq FROM catalog_retrievals ORDER BY retrieval DESC LIMIT 1 OFFSET $1', [KEEP_RETRIEVALS]);
+  if (!oldestKept) return;
+  // Everything before the first change young enough to keep (all of them when none is).
+  const { rows: [older] } = await client.query<{ seq: string }>(
+    'SELECT coalesce((SELECT min(seq) FROM catalog_changes WHERE at >= $1) - 1, $2) AS seq', [cutoff, lastSeq]);
+  const prunable = Math.min(Number(oldestKept.through_seq), Number(older!.seq));
+  if (prunable > Number(await metaValue(client, 'changes_pruned_through') ?? 0)) {
+    await client.query('DELETE FROM catalog_changes WHERE seq <= $1', [prunable]);
+    await setMeta(client, [['changes_pruned_through', String(prunable)]]);
+  }
+  await client.query('DELETE FROM catalog_retrievals WHERE retrieval < $1 AND at < $2', [oldestKept.retrieval, cutoff]);
 }
 
 /** The bigram and facet tables, built anew from every card row and swapped in. */

@@ -77,6 +77,31 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
   -- A name search's page, read by the search orders the name index (NameIndex) found.
   CREATE INDEX cards_by_search_order ON cards (search_order);
   `,
+  `
+  -- What an import compares (catalogDiff.ts): a hash of each row's served answer and of all its
+  -- columns. Rows stored before them have none; the next import then writes every row and records
+  -- no change (a baseline).
+  ALTER TABLE sets ADD COLUMN answer_hash TEXT;
+  ALTER TABLE sets ADD COLUMN row_hash TEXT;
+  ALTER TABLE cards ADD COLUMN answer_hash TEXT;
+  ALTER TABLE cards ADD COLUMN row_hash TEXT;
+  -- The changes feed: each card or set whose answer an import changed, by sequence number
+  -- (given from catalog_meta's changes_last_seq, never reused), and each import (retrieval) with
+  -- the last sequence number it reached, for what the feed keeps (changesFeed.ts).
+  CREATE TABLE catalog_changes (
+    seq    INTEGER PRIMARY KEY,
+    type   TEXT NOT NULL,             -- card, set
+    id     TEXT NOT NULL,
+    change TEXT NOT NULL,             -- added, changed, removed
+    at     TEXT NOT NULL              -- the retrieved_at of the import that recorded it
+  );
+  CREATE INDEX catalog_changes_by_at ON catalog_changes (at);
+  CREATE TABLE catalog_retrievals (
+    retrieval   INTEGER PRIMARY KEY,
+    at          TEXT NOT NULL,
+    through_seq INTEGER NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database, table: string, migrations: readonly string[]): void {

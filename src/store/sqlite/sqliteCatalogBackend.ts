@@ -1,7 +1,10 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { CatalogBackend, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary, SyncLock } from '../../catalog/catalogBackend.js';
+import { readSqliteSnapshot } from './sqliteSnapshot.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
+import { planCatalogWrite, writesRows, type StoredHashes } from '../../catalog/catalogDiff.js';
+import type { StoredChanges } from '../../catalog/changesFeed.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { CardNames } from '../../catalog/nameIndex.js';
@@ -13,6 +16,7 @@ import { answers, CATALOG_PAGE_CACHE, openDatabase } from './openDatabase.js';
 import { SqliteCatalogReads, type WorkerRead } from './sqliteCatalogReads.js';
 import { DEFAULT_READ_WORKERS } from './defaults.js';
 import { SqliteReadPool } from './sqliteReadPool.js';
+import { readChanges, recordChanges, SqliteMeta, writeRows } from './sqliteCatalogWrite.js';
 import { WatchedFile } from './watchedFile.js';
 
 type DocRow = { doc: string };
@@ -77,7 +81,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
   private readonly connection: WatchedFile<Connection>;
   private readonly pool: SqliteReadPool | undefined;
 
-  constructor(file: string, { readWorkers = DEFAULT_READ_WORKERS }: SqliteCatalogOptions = {}) {
+  constructor(private readonly file: string, { readWorkers = DEFAULT_READ_WORKERS }: SqliteCatalogOptions = {}) {
     this.connection = new WatchedFile(file, (mustExist) => connect(file, mustExist), ({ db }) => db.close());
     // After the migrations: the workers' connections are read-only and expect the tables.
     this.pool = file === ':memory:' || readWorkers === 0 ? undefined : new SqliteReadPool(file, readWorkers);
@@ -160,56 +164,29 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return storedRowsVersion(this.connection.get().db);
   }
 
-  /** Writes `rows` in one transaction; with `replacing`, only over rows of that version (false when they are not). */
+  /**
+   * Writes what differs between `rows` and the stored rows in one transaction (planCatalogWrite), and
+   * records the answers that changed in the feed; with `replacing`, only over rows of that version
+   * (false when they are not). An import that changes no row writes only its retrieval.
+   */
   private write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): boolean {
     const connection = this.connection.checked();
     // This connection's own commits leave its data_version as it is.
     connection.seenVersion = undefined;
     const db = connection.db;
-    const upsertSet = db.prepare(`
-      INSERT INTO sets (id, lang, rank, gen, doc, other_languages) VALUES (@id, @lang, @rank, @gen, @doc, @other_languages)
-      ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, gen = excluded.gen, doc = excluded.doc,
-        other_languages = excluded.other_languages`);
-    const upsertCard = db.prepare(`
-      INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, gen, doc, variants, other_languages)
-      VALUES (@id, @lang, @set_id, @set_order, @search_order, @name_key, @gen, @doc, @variants, @other_languages)
-      ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
-        search_order = excluded.search_order, name_key = excluded.name_key, gen = excluded.gen,
-        doc = excluded.doc, variants = excluded.variants, other_languages = excluded.other_languages
-      RETURNING rowid`);
-    const insertFacet = db.prepare('INSERT INTO card_facets (facet, search_order, card_rowid) VALUES (?, ?, ?)');
-    const insertBigram = db.prepare(
-      'INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
-    const step = 5000;
-
     const importing = db.transaction((): boolean => {
-      if (replacing !== undefined && storedRowsVersion(db) !== replacing) return false;
-      const gen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS g FROM (SELECT gen FROM sets UNION ALL SELECT gen FROM cards)').get() as { g: number }).g;
-      for (const set of rows.sets) upsertSet.run({ ...set, gen });
-      db.prepare('DELETE FROM sets WHERE gen <> ?').run(gen);
-      progress?.('sets', rows.sets.length, rows.sets.length);
-
-      db.exec('DELETE FROM card_name_bigrams; DELETE FROM card_facets;');
-      rows.cards.forEach(({ bigrams, facets, ...card }, i) => {
-        const { rowid } = upsertCard.get({ ...card, gen }) as { rowid: number };
-        for (const [gram, rank] of bigrams) insertBigram.run(gram, rank, card.search_order, card.lang, rowid);
-        for (const facet of facets) insertFacet.run(facet, card.search_order, rowid);
-        if ((i + 1) % step === 0) progress?.('cards', i + 1, rows.cards.length);
-      });
-      db.prepare('DELETE FROM cards WHERE gen <> ?').run(gen);
-      progress?.('cards', rows.cards.length, rows.cards.length);
-
-      progress?.('search index', 0, 2);
-      db.exec(`
-        DELETE FROM card_names;
-        INSERT INTO card_names (name_key) SELECT DISTINCT name_key FROM cards;
-        INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild');`);
-      progress?.('search index', 1, 2);
-      const setMeta = db.prepare(`INSERT INTO catalog_meta (key, value) VALUES (?, ?)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
-      if (replacing === undefined) setMeta.run('imported_at', rows.importedAt);
-      setMeta.run('rows_version', String(rows.version));
-      setMeta.run('catalog_version', randomUUID());
+      const storedVersion = storedRowsVersion(db);
+      if (replacing !== undefined && storedVersion !== replacing) return false;
+      const hashes = db.prepare<[], StoredHashes>('SELECT id, answer_hash, row_hash FROM sets');
+      const cardHashes = db.prepare<[], StoredHashes>('SELECT id, answer_hash, row_hash FROM cards');
+      const plan = planCatalogWrite({ sets: hashes.all(), cards: cardHashes.all(), rowsVersion: storedVersion }, rows);
+      const meta = new SqliteMeta(db);
+      if (writesRows(plan)) {
+        writeRows(db, rows, plan, progress);
+        meta.set('rows_version', String(rows.version));
+        meta.set('catalog_version', randomUUID());
+      }
+      recordChanges(db, meta, plan.changes, rows.importedAt, replacing === undefined);
       progress?.('search index', 2, 2);
       return true;
     });
@@ -220,6 +197,22 @@ export class SqliteCatalogBackend implements CatalogBackend {
     } finally {
       db.pragma(`cache_size = ${CATALOG_PAGE_CACHE}`);
     }
+  }
+
+  /** On a read-only connection of its own (sqliteSnapshot.ts), after checking the file is still at its path. */
+  readSnapshot<T>(read: (snapshot: CatalogSnapshot) => Promise<T>): Promise<T> {
+    this.connection.get();
+    return readSqliteSnapshot(this.file, read);
+  }
+
+  /** Always granted: one service serves a file, and writes queue on the file's write lock. */
+  async trySyncLock(): Promise<SyncLock> {
+    return { release: async () => undefined };
+  }
+
+  async changesSince(afterSeq: number, limit: number): Promise<StoredChanges> {
+    const { db } = this.connection.get();
+    return db.transaction(() => readChanges(db, afterSeq, limit))();
   }
 
   async importedAt(): Promise<string | null> {

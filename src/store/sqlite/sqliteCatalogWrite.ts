@@ -1,0 +1,123 @@
+import type Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import type { CatalogChange, CatalogWrite } from '../../catalog/catalogDiff.js';
+import type { CatalogRows } from '../../catalog/catalogRows.js';
+import { KEEP_RETRIEVALS, keptSince, type StoredChange, type StoredChanges } from '../../catalog/changesFeed.js';
+import type { ImportProgress } from '../../catalog/importProgress.js';
+
+/** catalog_meta on one connection, inside the caller's transaction. */
+export class SqliteMeta {
+  private readonly read: Database.Statement<[string], string>;
+  private readonly write: Database.Statement<[string, string]>;
+
+  constructor(db: Database.Database) {
+    this.read = db.prepare<[string], string>('SELECT value FROM catalog_meta WHERE key = ?').pluck();
+    this.write = db.prepare<[string, string]>(`INSERT INTO catalog_meta (key, value) VALUES (?, ?)
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+  }
+
+  get(key: string): string | undefined {
+    return this.read.get(key);
+  }
+
+  set(key: string, value: string): void {
+    this.write.run(key, value);
+  }
+}
+
+/**
+ * Writes the rows a plan names (upserts, then deletes), and when any card row changed, the
+ * bigram, facet and name tables anew from every card of `rows`: a change of one card's search
+ * order moves its entries in all of them.
+ */
+export function writeRows(db: Database.Database, rows: CatalogRows, plan: CatalogWrite, progress?: ImportProgress): void {
+  const upsertSet = db.prepare(`
+    INSERT INTO sets (id, lang, rank, gen, doc, other_languages, answer_hash, row_hash)
+    VALUES (@id, @lang, @rank, @gen, @doc, @other_languages, @answer_hash, @row_hash)
+    ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, gen = excluded.gen, doc = excluded.doc,
+      other_languages = excluded.other_languages, answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`);
+  const upsertCard = db.prepare(`
+    INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, gen, doc, variants, other_languages, answer_hash, row_hash)
+    VALUES (@id, @lang, @set_id, @set_order, @search_order, @name_key, @gen, @doc, @variants, @other_languages, @answer_hash, @row_hash)
+    ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
+      search_order = excluded.search_order, name_key = excluded.name_key, gen = excluded.gen,
+      doc = excluded.doc, variants = excluded.variants, other_languages = excluded.other_languages,
+      answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`);
+  const step = 5000;
+  const gen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS g FROM (SELECT gen FROM sets UNION ALL SELECT gen FROM cards)').get() as { g: number }).g;
+
+  for (const set of plan.sets) upsertSet.run({ ...set, gen });
+  const deleteSet = db.prepare('DELETE FROM sets WHERE id = ?');
+  for (const id of plan.removedSets) deleteSet.run(id);
+  progress?.('sets', rows.sets.length, rows.sets.length);
+
+  plan.cards.forEach(({ bigrams: _bigrams, facets: _facets, ...card }, i) => {
+    upsertCard.run({ ...card, gen });
+    if ((i + 1) % step === 0) progress?.('cards', i + 1, plan.cards.length);
+  });
+  const deleteCard = db.prepare('DELETE FROM cards WHERE id = ?');
+  for (const id of plan.removedCards) deleteCard.run(id);
+  progress?.('cards', plan.cards.length, plan.cards.length);
+  if (plan.full || plan.cards.length + plan.removedCards.length > 0) rebuildSearchTables(db, rows, progress);
+}
+
+function rebuildSearchTables(db: Database.Database, rows: CatalogRows, progress?: ImportProgress): void {
+  progress?.('search index', 0, 2);
+  const insertFacet = db.prepare('INSERT INTO card_facets (facet, search_order, card_rowid) VALUES (?, ?, ?)');
+  const insertBigram = db.prepare('INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
+  db.exec('DELETE FROM card_name_bigrams; DELETE FROM card_facets;');
+  const rowids = new Map(db.prepare<[], [string, number]>('SELECT id, rowid FROM cards').raw().all());
+  for (const card of rows.cards) {
+    const rowid = rowids.get(card.id)!;
+    for (const [gram, rank] of card.bigrams) insertBigram.run(gram, rank, card.search_order, card.lang, rowid);
+    for (const facet of card.facets) insertFacet.run(facet, card.search_order, rowid);
+  }
+  progress?.('search index', 1, 2);
+  db.exec(`
+    DELETE FROM card_names;
+    INSERT INTO card_names (name_key) SELECT DISTINCT name_key FROM cards;
+    INSERT INTO card_name_trigrams (card_name_trigrams) VALUES ('rebuild');`);
+}
+
+/**
+ * Appends `changes` to the feed, each with the next sequence number and `at`; for an import (a
+ * retrieval, not a rebuild of rows), records the retrieval and its time, and prunes what the feed
+ * no longer keeps (changesFeed.ts).
+ */
+export function recordChanges(db: Database.Database, meta: SqliteMeta, changes: CatalogChange[], at: string, retrieval: boolean): void {
+  if (meta.get('changes_epoch') === undefined) meta.set('changes_epoch', randomUUID());
+  let seq = Number(meta.get('changes_last_seq') ?? 0);
+  const insert = db.prepare('INSERT INTO catalog_changes (seq, type, id, change, at) VALUES (?, ?, ?, ?, ?)');
+  for (const { type, id, change } of changes) insert.run(++seq, type, id, change, at);
+  meta.set('changes_last_seq', String(seq));
+  if (!retrieval) return;
+  meta.set('imported_at', at);
+  db.prepare('INSERT INTO catalog_retrievals (at, through_seq) VALUES (?, ?)').run(at, seq);
+
+  const cutoff = keptSince(at);
+  const oldestKept = db.prepare<[number], { retrieval: number; through_seq: number }>(
+    'SELECT retrieval, through_seq FROM catalog_retrievals ORDER BY retrieval DESC LIMIT 1 OFFSET ?').get(KEEP_RETRIEVALS);
+  if (!oldestKept) return;
+  // Everything before the first change young enough to keep (all of them when none is).
+  const olderThanKept = db.prepare<[string, number], number>(
+    'SELECT coalesce((SELECT min(seq) FROM catalog_changes WHERE at >= ?) - 1, ?)').pluck().get(cutoff, seq)!;
+  const prunable = Math.min(oldestKept.through_seq, olderThanKept);
+  if (prunable > Number(meta.get('changes_pruned_through') ?? 0)) {
+    db.prepare('DELETE FROM catalog_changes WHERE seq <= ?').run(prunable);
+    meta.set('changes_pruned_through', String(prunable));
+  }
+  db.prepare('DELETE FROM catalog_retrievals WHERE retrieval < ? AND at < ?').run(oldestKept.retrieval, cutoff);
+}
+
+/** The feed after `afterSeq`, up to `limit` changes, inside the caller's read transaction. */
+export function readChanges(db: Database.Database, afterSeq: number, limit: number): StoredChanges {
+  const meta = new Map(db.prepare<[], [string, string]>(
+    `SELECT key, value FROM catalog_meta WHERE key IN ('changes_epoch', 'changes_last_seq', 'changes_pruned_through')`).raw().all());
+  return {
+    epoch: meta.get('changes_epoch') ?? '',
+    lastSeq: Number(meta.get('changes_last_seq') ?? 0),
+    prunedThrough: Number(meta.get('changes_pruned_through') ?? 0),
+    changes: db.prepare<[number, number], StoredChange>(
+      'SELECT seq, type, id, change, at FROM catalog_changes WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit),
+  };
+}
