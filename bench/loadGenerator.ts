@@ -23,7 +23,13 @@ export interface Load { rps: number; p50: number; p99: number; requests: number;
  * request a GET of a path picked at random from `paths.pool` (the cold scenarios), the picks
  * seeded by `paths.seed` so a run repeats itself and two loads of one pool ask for different paths.
  */
-export interface RequestShape { method?: 'POST'; body?: string; paths?: { pool: readonly string[]; seed: number } }
+export interface RequestShape {
+  method?: 'POST';
+  body?: string;
+  paths?: { pool: readonly string[]; seed: number };
+  /** API keys sent in turn, one a request (`Authorization: Bearer <key>`), as many clients would (the deck-check scenario). */
+  keys?: readonly string[];
+}
 
 export const loadGeneratorName = (): string => (hasWrk() ? 'wrk' : 'autocannon');
 
@@ -49,13 +55,14 @@ export function installWrkWherePossible(): void {
 export async function generateLoad(url: string, headers: Record<string, string>, seconds: number, connections: number,
   cpus?: string, request: RequestShape = {}): Promise<Load> {
   if (!hasWrk()) {
-    const { paths, ...methodAndBody } = request;
-    const picked = paths ? { requests: [{ method: 'GET' as const, setupRequest: randomPaths(paths) }] } : {};
+    const { paths, keys, ...methodAndBody } = request;
+    const picked = paths ? { requests: [{ method: 'GET' as const, setupRequest: randomPaths(paths) }] }
+      : keys ? { requests: [{ ...methodAndBody, setupRequest: keysInTurn(keys) }] } : {};
     const result = await autocannon({ url, connections, headers, duration: seconds, ...methodAndBody, ...picked });
     return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total,
       failures: result.non2xx + result.errors };
   }
-  const scriptDir = request.method || request.paths ? mkdtempSync(path.join(os.tmpdir(), 'wrk-')) : undefined;
+  const scriptDir = request.method || request.paths || request.keys ? mkdtempSync(path.join(os.tmpdir(), 'wrk-')) : undefined;
   try {
     const script = scriptDir ? writeRequestScript(scriptDir, request) : undefined;
     const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []),
@@ -89,7 +96,7 @@ function runWrk(args: string[], cpus: string | undefined): Promise<string> {
  * reads the pool of paths from a file beside it (one per line, percent-encoded) and asks for one
  * picked by LuaJIT's seeded math.random for each request.
  */
-function writeRequestScript(dir: string, { method, body, paths }: RequestShape): string {
+function writeRequestScript(dir: string, { method, body, paths, keys }: RequestShape): string {
   const file = path.join(dir, 'request.lua');
   if (paths) {
     const pool = path.join(dir, 'paths.txt');
@@ -101,9 +108,35 @@ function writeRequestScript(dir: string, { method, body, paths }: RequestShape):
       'request = function() return wrk.format(nil, paths[math.random(#paths)]) end',
     ].join('\n') + '\n');
   } else {
-    writeFileSync(file, `wrk.method = "${method}"\nwrk.body = [==[${body ?? ''}]==]\n`);
+    writeFileSync(file, `wrk.method = "${method ?? 'GET'}"\nwrk.body = [==[${body ?? ''}]==]\n${keys ? keysScript(keys) : ''}`);
   }
   return file;
+}
+
+/** The wrk script's part that sends the keys in turn: the command line's headers, Authorization replaced. */
+function keysScript(keys: readonly string[]): string {
+  return [
+    `local keys = { ${keys.map((key) => `"${key}"`).join(', ')} }`,
+    'local turn = 0',
+    'request = function()',
+    '  turn = turn % #keys + 1',
+    '  local headers = {}',
+    '  for name, value in pairs(wrk.headers) do',
+    '    if string.lower(name) ~= "authorization" then headers[name] = value end',
+    '  end',
+    '  headers["Authorization"] = "Bearer " .. keys[turn]',
+    '  return wrk.format(nil, nil, headers)',
+    'end',
+  ].join('\n') + '\n';
+}
+
+/** autocannon's twin of the wrk script's keys: each request the next key's Authorization. */
+function keysInTurn(keys: readonly string[]) {
+  let turn = 0;
+  return (request: autocannon.Request) => {
+    turn = (turn + 1) % keys.length;
+    return { ...request, headers: { ...request.headers, authorization: `Bearer ${keys[turn]}` } };
+  };
 }
 
 /** autocannon's twin of the wrk script's pick: a path of the pool for each request, from a PRNG seeded alike. */

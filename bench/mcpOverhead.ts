@@ -32,9 +32,11 @@ import type { CatalogStore } from '../src/catalog/catalogStore.js';
 import type { AnswerCache } from '../src/catalog/answerCache.js';
 import { SqliteCatalogBackend } from '../src/store/sqlite/sqliteCatalogBackend.js';
 import { StoredCatalog } from '../src/catalog/storedCatalog.js';
+import { DeckChecker } from '../src/decks/deckCheck.js';
 
 const allowAll: AccessControl = {
   authorizeAndCount: async () => ({ allowed: true, keyId: 'bench', keyPrefix: 'tcgk_bench000', allowance: { limit: FREE_MONTHLY_LIMIT, used: 1, reset: nextMonthStart(new Date()) } }),
+  authorize: async () => ({ allowed: true, keyId: 'bench', keyPrefix: 'tcgk_bench000', allowance: { limit: FREE_MONTHLY_LIMIT, used: 0, reset: nextMonthStart(new Date()) } }),
   createKey: async () => { throw new Error('not in this benchmark'); },
   keyCreationAllowance: async () => { throw new Error('not in this benchmark'); },
   isValidKey: async () => true,
@@ -111,7 +113,9 @@ async function cpuMicrosEach(iterations: number, work: () => Promise<void>): Pro
 async function freshPairCost(): Promise<void> {
   const neverQueried = {} as CatalogStore;
   const noAnswers = {} as AnswerCache;
-  const toolbox = new McpToolbox(MCP_TOOLS, { queries: new CatalogQueries(neverQueried, noAnswers), access: allowAll, metrics: NO_METRICS });
+  const toolbox = new McpToolbox(MCP_TOOLS, {
+    queries: new CatalogQueries(neverQueried, noAnswers), decks: new DeckChecker(neverQueried, noAnswers), access: allowAll, metrics: NO_METRICS,
+  });
   const context = { authorization: undefined, clientAddress: '127.0.0.1', log: console as never, onAllowance: () => {}, onKeyRefused: async () => {} };
   const pair = async (server: Server) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

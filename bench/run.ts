@@ -16,10 +16,12 @@
  * Then cold traffic (coldTraffic.ts): random card ids and random name fragments drawn from the catalog, on fresh
  * instances with the cache and without, with their resident memory. Then typed names (typedNames.ts): misspelled names
  * for /v1/cards/named?fuzzy= and name starts for /v1/cards/autocomplete, on 1 connection and on many.
+ * Then the deck check (deckCheck.ts): a 60-card list of 20 lines checked on one connection and on BENCH_CONNECTIONS, several keys in turn,
+ * on a fresh instance without the catalog cache and one with it.
  * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
  * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
  * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone,
- * `typed names` for the named lookup and autocomplete alone;
+ * `typed names` for the named lookup and autocomplete alone, `deck check` for the deck check alone;
  * `front door` or `stores compared` alone import nothing: those comparisons serve the demo catalog);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
@@ -31,6 +33,7 @@ import path from 'node:path';
 import { createBenchDatabase } from './benchDatabase.js';
 import { behindHeavy, type Instance } from './behindHeavy.js';
 import { coldPools, coldTraffic } from './coldTraffic.js';
+import { deckCheck } from './deckCheck.js';
 import { typedNamePools, typedNames } from './typedNames.js';
 import { edgeOverhead } from './edgeOverhead.js';
 import { storeComparison } from './storeComparison.js';
@@ -123,7 +126,8 @@ async function alternate(ours: () => ReturnType<typeof loadAll>, bare: () => Ret
 async function main(): Promise<void> {
   installWrkWherePossible();
   // The comparisons in turn serve the demo catalog each: run alone (BENCH_ONLY=front, say), they need no import.
-  const onFullCatalog = scenarios.some(({ name }) => only.test(name)) || ['cheap behind heavy', 'mixed workload', 'cold traffic', 'typed names'].some((name) => only.test(name));
+  const onFullCatalog = scenarios.some(({ name }) => only.test(name)) ||
+    ['cheap behind heavy', 'mixed workload', 'cold traffic', 'typed names', 'deck check'].some((name) => only.test(name));
   if (onFullCatalog) await fullCatalogRuns();
   // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
   if (only.test('front door')) await edgeOverhead(7, 2, connections);
@@ -201,6 +205,11 @@ async function fullCatalogRuns(): Promise<void> {
     await Promise.all(exits);
     if (only.test('cheap behind heavy')) await behindHeavy((extra) => startInstance({ ...env, ...extra }), headers, connections, duration);
     if (only.test('mixed workload')) await mixedRuns(env, headers);
+    if (only.test('deck check')) {
+      await deckCheck((extra) => startInstance({ ...env, ...extra }), async (n) => (await run(process.execPath, ['dist/src/cli/keys.js', 'create',
+        '--email', `bench-deck-${n}-${Date.now()}@example.test`, '--tier', 'internal', '--unlimited'], env)).trim(),
+      { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB) });
+    }
     if (pools) {
       await coldTraffic((extra) => startInstance({ ...env, ...extra }), headers, pools,
         { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB) });

@@ -26,6 +26,8 @@ import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
 import { keyRoutes } from './routes/keys.js';
+import { deckRoutes } from './routes/decks.js';
+import { DeckChecker } from './decks/deckCheck.js';
 import { mcpRoutes } from './mcp/endpoint.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { oauthMetadataRoutes } from './routes/oauthMetadata.js';
@@ -148,6 +150,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await keyed.register(changeRoutes, { queries });
     await keyed.register(bulkRoutes, { bulk: deps.bulk ?? null, answers, publicBaseUrl: deps.config.publicBaseUrl });
   });
+  // The deck check counts a request only once its body proved valid: its key hook counts nothing.
+  const decks = new DeckChecker(deps.store, answers);
+  await app.register(async (keyed) => {
+    keyed.decorateRequest('setsKeyRateLimitHeaders', true);
+    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, setUnkeyedRateLimitHeaders, false));
+    await keyed.register(deckRoutes, { decks, access: deps.access, metrics });
+  });
   await app.register(keyRoutes, { access: deps.access, metrics });
   await app.register(oauthMetadataRoutes, { publicBaseUrl: deps.config.publicBaseUrl });
   await app.register(oauthRoutes, { access: deps.access, publicBaseUrl: deps.config.publicBaseUrl });
@@ -155,8 +164,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openApiRoute);
   await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
-  await app.register(mcpRoutes, { queries, access: deps.access, throttle, metrics, publicBaseUrl: deps.config.publicBaseUrl });
+  await app.register(mcpRoutes, { queries, decks, access: deps.access, throttle, metrics, publicBaseUrl: deps.config.publicBaseUrl });
   for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/v1/cards/named', '/v1/cards/autocomplete', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
+  methodNotAllowed(app, '/v1/decks/check', ['POST']);
   return app;
 }

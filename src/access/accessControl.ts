@@ -37,6 +37,12 @@ export interface AccessControl {
    */
   authorizeAndCount(authorization: string | undefined): Promise<AccessDecision>;
   /**
+   * The same verdict as authorizeAndCount (401 before 429), counting nothing: for a route that
+   * counts only a request it answers (the deck check), which asks this before reading the request
+   * and authorizeAndCount once the request proved valid. The allowance is the month as it stands.
+   */
+  authorize(authorization: string | undefined): Promise<AccessDecision>;
+  /**
    * Issues a free key under the per-email and per-address rules. The request's shape (an email
    * address, a source of at most 200 characters) is the edges' to check, against KeyRequestBody.
    */

@@ -73,6 +73,23 @@ export class AccessService implements AccessControl {
     };
   }
 
+  async authorize(authorization: string | undefined): Promise<AccessDecision> {
+    const now = this.now();
+    const parsed = keyFromAuthorization(authorization);
+    if (parsed === 'missing') return unauthorized(MESSAGES.keyMissing, now);
+    if (parsed === 'malformed') return unauthorized(MESSAGES.keyMalformed, now);
+    const key = await this.store.findKeyByHash(hashKey(parsed.key));
+    if (!key || key.revokedAt !== null) return unauthorized(MESSAGES.keyInvalid, now);
+    const keyPrefix = displayPrefix(parsed.key);
+    const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, monthOf(now)), now);
+    if (key.monthlyLimit === null || allowance.used < key.monthlyLimit) return { allowed: true, keyId: key.id, keyPrefix, allowance };
+    return {
+      allowed: false, status: 429, allowance, keyPrefix,
+      message: MESSAGES.quotaSpent(allowance.limit, isoOf(allowance.reset)),
+      retryAfterSeconds: secondsUntil(allowance.reset, now),
+    };
+  }
+
   /** The request is a KeyRequest the edge has validated (KeyRequestBody: an email address, a short source). */
   async createKey(request: KeyRequest, clientAddress: string): Promise<KeyCreation> {
     const now = this.now();

@@ -123,6 +123,15 @@ export class AnswerCache implements AnswerHolder {
     return { retrievedAt: stamp?.importedAt ?? this.firstLook, version: stamp?.version };
   }
 
+  /**
+   * The catalog's version and import time as last read (read now when never read): what a cache of
+   * something else derived from the catalog (the deck check's table of sets) is kept against.
+   */
+  async retrieval(): Promise<CatalogRetrieval> {
+    const stamp = this.cache.stamp ?? (await this.cache.checkVersion(), this.cache.stamp);
+    return stamp ?? { version: '', importedAt: null };
+  }
+
   /** Reads the catalog's retrieval now (the timer does every checkEveryMs), dropping every answer if its version changed. */
   checkRetrieval(): Promise<void> {
     return this.cache.checkVersion();

@@ -62,3 +62,4 @@ export const REGULATION_MARKS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J
 
 /** The formats a card's legalities name. */
 export const FORMATS = ['standard', 'expanded'] as const;
+export type Format = (typeof FORMATS)[number];

@@ -5,6 +5,7 @@ import { SEARCH_TEXT_MESSAGE } from '../catalog/catalogQueries.js';
 import { LANGUAGES, MAX_OFFSET } from '../schemas/common.js';
 import { CARD_DETAILS } from '../schemas/compactCard.js';
 import { MAX_BATCH_IDS } from '../schemas/queries.js';
+import { MAX_DECK_LIST_LENGTH } from '../schemas/deck.js';
 import { compileJsonValidator, compileQueryValidator } from '../schemas/validator.js';
 
 /*
@@ -48,6 +49,9 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   // The MCP card list tools' detail; REST lists have none.
   detail: `detail must be one of: ${CARD_DETAILS.join(', ')}`,
   email: 'email must be a valid email address',
+  // The deck check's body (REST) and check_deck's arguments (MCP).
+  list: `list must be a deck list of 1 to ${MAX_DECK_LIST_LENGTH.toLocaleString('en-US')} characters, not blank`,
+  format: `format must be one of: ${FORMATS.join(', ')}`,
   source: `source must be a string of at most ${SOURCE_MAX_LENGTH} characters without control characters`,
 };
 

@@ -5,6 +5,7 @@ import { rawHeaders, setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import { type Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import type { DeckChecker } from '../decks/deckCheck.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { McpToolbox, type ToolCallContext } from './toolbox.js';
 import { directResponse, directToolCall } from './directToolCall.js';
@@ -13,6 +14,7 @@ import { keyChallenge, keyedToolCall, UNAUTHORIZED_CODE } from './keyChallenge.j
 
 export interface McpRouteOptions {
   queries: CatalogQueries;
+  decks: DeckChecker;
   access: AccessControl;
   throttle: UnkeyedThrottle;
   metrics: ServiceMetrics;
@@ -53,8 +55,8 @@ const loadSdk = () => (sdkLoading ??= import('./sdkEndpoint.js'));
  * tools/call is answered directly (directToolCall.ts); every other POST goes to the SDK's server
  * and transport (sdkEndpoint.ts).
  */
-export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle, metrics, publicBaseUrl }: McpRouteOptions): Promise<void> {
-  const toolbox = new McpToolbox(MCP_TOOLS, { queries, access, metrics });
+export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, throttle, metrics, publicBaseUrl }: McpRouteOptions): Promise<void> {
+  const toolbox = new McpToolbox(MCP_TOOLS, { queries, decks, access, metrics });
 
   app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcErrorHandler(metrics) }, async (request, reply) => {
     // From here the transport owns the response, so Fastify writes no headers: the ones set so

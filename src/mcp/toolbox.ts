@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import type { DeckChecker } from '../decks/deckCheck.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
 import { compileJsonValidator, compileQueryValidator } from '../schemas/validator.js';
 import { validationMessage } from '../edge/validation.js';
@@ -43,7 +44,7 @@ export class McpToolbox {
   private readonly tools = new Map<string, CompiledTool>();
 
   constructor(definitions: readonly ToolDefinition[],
-    private readonly services: { queries: CatalogQueries; access: AccessControl; metrics: ServiceMetrics }) {
+    private readonly services: { queries: CatalogQueries; decks: DeckChecker; access: AccessControl; metrics: ServiceMetrics }) {
     // REST's validator: query-string-like arguments may arrive as text ("limit": "5"), body-like ones are checked as sent.
     const compile = { querystring: compileQueryValidator, body: compileJsonValidator };
     for (const definition of definitions) {
@@ -68,7 +69,7 @@ export class McpToolbox {
 
   /** Whether the tool exists and needs a key (every tool but get_api_key). */
   needsKey(name: string): boolean {
-    return this.tools.get(name)?.definition.keyed ?? false;
+    return Boolean(this.tools.get(name)?.definition.keyed);
   }
 
   /** The tools' names, for the answer to an unknown one. */
@@ -111,22 +112,29 @@ export class McpToolbox {
 
   private async answer({ definition, validator }: CompiledTool, args: Record<string, unknown>, context: ToolCallContext):
     Promise<{ outcome: ToolOutcome; ended: ToolCallOutcome }> {
-    if (definition.keyed) {
-      const decision = await this.services.access.authorizeAndCount(context.authorization);
+    const { access } = this.services;
+    // A tool counted when answered (check_deck) only checks the key and its month here; run() counts.
+    const countsLater = definition.keyed === 'when-answered';
+    const admit = async (counting: boolean): Promise<string | null> => {
+      const decision = await (counting ? access.authorizeAndCount(context.authorization) : access.authorize(context.authorization));
       context.onAllowance(decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
-      if (!decision.allowed) {
-        if (decision.status === 401) await context.onKeyRefused();
-        if (decision.status === 429) this.services.metrics.quotaRefused('mcp');
-        return { outcome: { ok: false, message: decision.message }, ended: 'refused' };
-      }
+      if (decision.allowed) return null;
+      if (decision.status === 401) await context.onKeyRefused();
+      if (decision.status === 429) this.services.metrics.quotaRefused('mcp');
+      return decision.message;
+    };
+    if (definition.keyed) {
+      const refused = await admit(!countsLater);
+      if (refused !== null) return { outcome: { ok: false, message: refused }, ended: 'refused' };
     }
     definition.prepare?.(args);
     const validate = validator();
     if (!validate(args)) {
       return { outcome: { ok: false, message: validationMessage(validate.errors ?? [], definition.argumentsLike) }, ended: 'invalid' };
     }
-    const outcome = await definition.run(args, { ...this.services, clientAddress: context.clientAddress });
-    return { outcome, ended: outcome.ok ? 'ok' : 'error' };
+    const count = countsLater ? () => admit(true) : async () => null;
+    const outcome = await definition.run(args, { ...this.services, clientAddress: context.clientAddress, count });
+    return { outcome, ended: outcome.ok ? 'ok' : outcome.refused ? 'refused' : 'error' };
   }
 }
 

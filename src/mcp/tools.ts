@@ -12,6 +12,8 @@ import { CardFilterParameters, CardIdList, CardsQuery, SearchText, SetsQuery } f
 import { FuzzyName, NamedCard, NamedCardQuery } from '../schemas/names.js';
 import { SetList, SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
+import type { DeckChecker } from '../decks/deckCheck.js';
+import { checkDeckTool } from './deckTool.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 
 /**
@@ -23,14 +25,21 @@ import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetri
 /** What a tool call answers: the answer REST would send (its card rows compact when asked), or REST's error message. */
 export type ToolOutcome =
   | { ok: true; answer: Answer; compact: boolean; allowance?: Allowance }
-  | { ok: false; message: string; allowance?: Allowance; retryAfterSeconds?: number };
+  | { ok: false; message: string; allowance?: Allowance; retryAfterSeconds?: number; refused?: boolean };
 
 export interface ToolServices {
   queries: CatalogQueries;
+  decks: DeckChecker;
   access: AccessControl;
   metrics: ServiceMetrics;
   /** The caller's address, as REST sees it (request.ip). */
   clientAddress: string;
+  /**
+   * Counts the call against the key's month, for a tool keyed 'when-answered' once its request proved
+   * valid: null when counted, else the refusal's message (the month spent since the call began).
+   * Does nothing for the other tools, counted before their arguments are read.
+   */
+  count(): Promise<string | null>;
 }
 
 export interface ToolAnnotations {
@@ -48,8 +57,12 @@ export interface ToolDefinition<Input extends TObject = TObject> {
   /** An object schema, as MCP requires of an output schema (get_card's and the card lists' are an object of either of two shapes). */
   output: TSchema;
   annotations: ToolAnnotations;
-  /** Whether a call needs a valid key and counts once against its month. */
-  keyed: boolean;
+  /**
+   * Whether a call needs a valid key and counts once against its month: true counts it before the
+   * arguments are read (as REST's catalog routes count a 400); 'when-answered' counts only a call that
+   * answers (the tool calls services.count() once its request proved valid), as POST /v1/decks/check.
+   */
+  keyed: boolean | 'when-answered';
   /**
    * Which REST request the arguments stand for. Like a query string, `querystring` arguments may
    * be numbers sent as text; like POST /v1/keys, `body` arguments are validated exactly as sent.
@@ -250,6 +263,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     argumentsLike: 'querystring',
     run: ({ id }, { queries }) => queries.getSet(id).then(fromQuery),
   }),
+  checkDeckTool({ languageCodes: LANGUAGE_CODES, errors: ERRORS }),
   defineTool({
     name: 'get_api_key',
     description: 'Create a free API key for this catalog; works without a key. Returns key (shown only this ' +

@@ -32,6 +32,7 @@ export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
       tags: [
         { name: 'sets', description: 'Sets in every language' },
         { name: 'cards', description: 'Cards, their printings, and name search' },
+        { name: 'decks', description: 'Deck lists checked against a format\'s rules' },
         { name: 'changes', description: 'What each import or sync changed, for mirrors' },
         { name: 'keys', description: 'Free API keys' },
         { name: 'oauth', description: 'OAuth 2.1 sign-in for MCP clients (tokens bound to a key)' },

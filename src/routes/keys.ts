@@ -3,25 +3,16 @@ import type { AccessControl } from '../access/accessControl.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import { ErrorBody } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
-import { failureOf, refusal } from '../edge/failures.js';
 import { sendError } from './errors.js';
+import { acceptJsonOnly } from './jsonBody.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 
-export const NOT_JSON = 'the request body must be a JSON object sent as Content-Type: application/json';
+export { NOT_JSON } from './jsonBody.js';
 
 export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metrics: ServiceMetrics }> = async (app, { access, metrics }) => {
   // Only JSON is read here: any other content type is a 400, as a body that is not JSON is.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
-  app.addContentTypeParser('*', (_request, _payload, done) => done(refusal(400, NOT_JSON), undefined));
-  // A Content-Type that is no media type at all (an empty one, say) Fastify refuses with 415 before
-  // any parser runs; here it is one more body that is not JSON. Every other failure goes on to the
-  // app's error handler.
-  app.setErrorHandler((error, _request, reply) => {
-    if (failureOf(error).kind === 'unsupported-media-type') return sendError(reply, 400, NOT_JSON);
-    throw error;
-  });
+  acceptJsonOnly(app, 'the request body is larger than 16 KiB');
 
   // Every answer here, a malformed or oversized body included, describes the address's daily key allowance.
   app.addHook('onRequest', async (request, reply) => {

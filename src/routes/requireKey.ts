@@ -11,13 +11,15 @@ import { sendError } from './errors.js';
  * It sets the rate-limit headers of every answer of these routes (the edge hook leaves them out
  * for requests marked setsKeyRateLimitHeaders), so they are written once.
  * A refused key counts against the address's throttle on requests without a valid key.
+ * With `counting` false the hook only checks the key and its month (AccessControl.authorize), for a
+ * route that counts a request once it proved valid (the deck check).
  */
 export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, metrics: ServiceMetrics,
-  setUnkeyedRateLimitHeaders: (reply: FastifyReply) => void) {
+  setUnkeyedRateLimitHeaders: (reply: FastifyReply) => void, counting = true) {
   return async function checkKeyAndQuota(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let decision;
     try {
-      decision = await access.authorizeAndCount(request.headers.authorization);
+      decision = await (counting ? access.authorizeAndCount(request.headers.authorization) : access.authorize(request.headers.authorization));
     } catch (error) {
       // The key could not be checked (its store is down): the answer carries the unkeyed limits, as any other would.
       setUnkeyedRateLimitHeaders(reply);

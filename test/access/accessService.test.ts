@@ -90,6 +90,29 @@ describe('AccessService', () => {
     });
   });
 
+  describe('authorize (the deck check\'s look before it counts)', () => {
+    it('gives authorizeAndCount\'s verdict without counting: 401, the month as it stands, 429 once spent', async () => {
+      assert.equal(refused(await access.authorize(undefined)).status, 401);
+      assert.equal(refused(await access.authorize('Bearer tcgk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status, 401);
+      const key = await issueKey(store, { monthlyLimit: 2, now: clock.now });
+      const header = `Bearer ${key}`;
+      for (let i = 0; i < 3; i++) {
+        const look = await access.authorize(header);
+        assert.ok(look.allowed);
+        assert.equal(look.allowance.used, 0, 'nothing counted');
+      }
+      assert.ok((await access.authorizeAndCount(header)).allowed);
+      assert.equal((await access.authorize(header)).allowance.used, 1);
+      assert.ok((await access.authorizeAndCount(header)).allowed);
+      const spent = refused(await access.authorize(header));
+      assert.equal(spent.status, 429);
+      assert.equal(spent.allowance.used, 2);
+      assert.ok(spent.retryAfterSeconds! > 0);
+      await store.revokeKeys({ keyHash: hashKey(key) }, clock.now().toISOString());
+      assert.equal(refused(await access.authorize(header)).status, 401);
+    });
+  });
+
   describe('createKey', () => {
     it('issues a free key with 1000 a month and a try_it command on the public base URL', async () => {
       const result = created(await access.createKey({ email: 'Ash@Example.com', source: 'a friend' }, '192.0.2.1'));

@@ -11,6 +11,7 @@ import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
 import { needsSharedDump, sharedDumpDir } from '../support/shared.js';
+import { REAL_TCG_LIVE_LIST } from '../support/realDeckList.js';
 
 /** Walks every page of a list, checking the paging contract on the way. */
 async function walk(server: RunningServer, url: string, limit: number): Promise<any[]> {
@@ -74,6 +75,26 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     } finally {
       db.close();
     }
+  });
+
+  it('checks a real 60-card TCG Live list: Ultra Ball, Rare Candy and Boss\'s Orders legal through their reprints, Gardevoir ex SVI 86 not', async () => {
+    const response = await fetch(`${server.baseUrl}/v1/decks/check`, {
+      method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ list: REAL_TCG_LIVE_LIST }),
+    });
+    assert.equal(response.status, 200);
+    const { data } = await response.json() as { data: any };
+    assert.deepEqual(data.unresolved, []);
+    assert.equal(data.card_count, 60);
+    assert.equal(data.cards.length, 20);
+    const legalOf = (id: string) => data.cards.find((entry: any) => entry.card.id === id)?.legal;
+    assert.equal(legalOf('en-sv01-196'), true, 'Ultra Ball SVI 196 (reprinted as MEG 131)');
+    assert.equal(legalOf('en-sv01-191'), true, 'Rare Candy SVI 191 (reprinted as MEG 125)');
+    assert.equal(legalOf('en-sv02-172'), true, 'Boss\'s Orders PAL 172 (reprinted as MEG 114)');
+    assert.equal(legalOf('en-sv01-086'), false, 'Gardevoir ex SVI 86');
+    assert.equal(legalOf('en-sve-005'), true, 'basic Psychic Energy');
+    assert.equal(data.legal, false);
+    assert.ok(data.problems.some((problem: any) => problem.rule === 'not_legal'));
   });
 
   it('rows name their set; ids without their zeros, promo codes and unknown codes as players write them', async () => {

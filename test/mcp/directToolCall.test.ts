@@ -28,6 +28,7 @@ describe('MCP: a plain tools/call answered directly is answered as the SDK answe
     ['no arguments at all', 'list_sets', undefined],
     ['a set', 'get_set', { id: 'en-base1' }],
     ['a set\'s cards', 'list_cards_in_set', { set: 'en-base1', limit: 2 }],
+    ['a deck list', 'check_deck', { list: '4 Charizard\n2 Blastoise BS 2' }],
     ['a card by a typed name', 'find_card', { name: 'charzard' }],
     ['a typed name that begins one', 'find_card', { name: 'pika' }],
     ['a typed name close to none', 'find_card', { name: 'xyzzy' }],

@@ -8,6 +8,7 @@ import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
 import { CardDetail, CompactCardList } from '../../src/schemas/compactCard.js';
 import { LANGUAGES } from '../../src/schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../../src/schemas/keys.js';
+import { DeckCheckRequest, DeckCheckResult } from '../../src/schemas/deck.js';
 import { CardFilterParameters, CardIdList, CardsQuery, SearchText } from '../../src/schemas/queries.js';
 import { SetList, SingleSet } from '../../src/schemas/set.js';
 import { NamedCard } from '../../src/schemas/names.js';
@@ -31,8 +32,8 @@ describe('MCP tools/list', () => {
     await harness.close();
   });
 
-  test('a client without a key lists exactly the seven tools', () => {
-    assert.deepEqual([...tools.keys()].sort(), [...CATALOG_TOOLS, 'get_api_key'].sort());
+  test('a client without a key lists exactly the eight tools', () => {
+    assert.deepEqual([...tools.keys()].sort(), [...CATALOG_TOOLS, 'check_deck', 'get_api_key'].sort());
   });
 
   test('the output schemas are the REST response schemas, or the card lists of compact rows', () => {
@@ -44,6 +45,7 @@ describe('MCP tools/list', () => {
     assert.deepEqual(tools.get('get_set')!.outputSchema, asWire(SingleSet));
     assert.deepEqual(tools.get('find_card')!.outputSchema, asWire(NamedCard));
     assert.deepEqual(tools.get('get_api_key')!.outputSchema, asWire(CreatedKeyBody));
+    assert.deepEqual(tools.get('check_deck')!.outputSchema, asWire(DeckCheckResult));
   });
 
   test('the input schemas mirror the REST parameters, built from the REST parameter schemas', () => {
@@ -64,6 +66,8 @@ describe('MCP tools/list', () => {
     assert.equal(input('list_sets').required, undefined);
     assert.deepEqual(Object.keys(input('list_sets').properties!), ['lang', 'limit', 'offset']);
     assert.deepEqual(input('get_api_key'), asWire(KeyRequestBody));
+    assert.deepEqual(input('check_deck').properties, (asWire(DeckCheckRequest) as { properties: unknown }).properties, 'check_deck takes the REST body');
+    assert.deepEqual(input('check_deck').required, ['list']);
   });
 
   test('detail, of the card lists only, is published as an enum whose default is compact', () => {
@@ -78,7 +82,7 @@ describe('MCP tools/list', () => {
   });
 
   test('the catalog tools are read-only, idempotent and closed-world; get_api_key is not read-only', () => {
-    for (const name of CATALOG_TOOLS) {
+    for (const name of [...CATALOG_TOOLS, 'check_deck']) {
       assert.deepEqual(
         { ...tools.get(name)!.annotations, title: undefined },
         { title: undefined, readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -97,6 +101,8 @@ describe('MCP tools/list', () => {
       assert.match(description, /get_api_key/, `${name} says how to get a key`);
       assert.match(description, /en-base1/, `${name} shows an id`);
     }
+    assert.match(tools.get('check_deck')!.description!, /^Check a whole deck list against the format's rules in one call; paste the list as exported from Pokémon TCG Live or Limitless/);
+    assert.match(tools.get('check_deck')!.description!, /get_api_key/);
     assert.match(tools.get('get_card')!.description!, /<lang>-<set code>-<number>/);
     assert.match(tools.get('get_card')!.description!, /an array of up to 50 card ids/);
     assert.match(tools.get('get_set')!.description!, /<lang>-<set code>/);

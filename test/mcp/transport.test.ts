@@ -42,7 +42,7 @@ describe('MCP transport: stateless Streamable HTTP on the REST port', () => {
     const list = await harness.post({ jsonrpc: '2.0', id: 2, method: 'tools/list' },
       { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION });
     assert.equal(list.status, 200);
-    assert.equal((list.body as { result: { tools: unknown[] } }).result.tools.length, 7);
+    assert.equal((list.body as { result: { tools: unknown[] } }).result.tools.length, 8);
   });
 
   test('POST responses carry CORS and the unkeyed rate-limit headers', async () => {

@@ -145,6 +145,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/decks/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a deck list against a format's rules
+         * @description Send a whole deck list as players paste it (Pokémon TCG Live, Limitless or PTCGO exports) and get every line resolved to a card of the list's language (by set code and number, the name checked), the lines that name no card with the reason, and the rules the deck breaks in the format (60 cards, 4 copies of a name with basic Energy excepted, one ACE SPEC, one Radiant, one of a Prism Star name, a Basic Pokémon, cards legal in the format). `legal` is true only when no rule is broken. Counts once against the quota; a refused request (400, 413) is not counted.
+         */
+        post: operations["checkDeck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -1892,6 +1912,335 @@ export interface operations {
             };
             /** @description The Range is outside the file. */
             416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests; the quota resets at 00:00 UTC on the 1st (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    checkDeck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The deck list as pasted: a Pokémon TCG Live export (`4 Ultra Ball SVI 196`), a Limitless list, or the older PTCGO form (`* 4 Ultra Ball SVI 196`). Headers (`Pokémon: 12`), blank lines and the `Total Cards` trailer are skipped. At most 20,000 characters and 100 card lines.
+                     * @example Pokémon: 1
+                     *     4 Ralts SVI 84
+                     *     Trainer: 1
+                     *     4 Ultra Ball SVI 196
+                     *     Energy: 1
+                     *     8 Basic {P} Energy SVE 5
+                     */
+                    list: string;
+                    /**
+                     * @description The format whose rules the deck is checked against.
+                     * @default standard
+                     * @example standard
+                     * @enum {string}
+                     */
+                    format?: "standard" | "expanded";
+                    /**
+                     * @description The language of the list: its lines resolve to cards of this language.
+                     * @default en
+                     * @example en
+                     * @enum {string}
+                     */
+                    lang?: "en" | "ja" | "fr" | "it" | "de" | "es" | "ko" | "pt" | "zh-tw" | "id" | "th" | "zh-cn" | "es-mx" | "ru" | "pl" | "nl";
+                };
+            };
+        };
+        responses: {
+            /** @description The deck, line by line, and what breaks the format's rules. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** DeckCheck */
+                        data: {
+                            /**
+                             * @description The format whose rules the deck is checked against.
+                             * @example standard
+                             * @enum {string}
+                             */
+                            format: "standard" | "expanded";
+                            /** @description True only when problems is empty. */
+                            legal: boolean;
+                            /** @description The copies every card line asks for, summed (resolved or not). */
+                            card_count: number;
+                            /** @description One entry per resolved line, in the order of the list. */
+                            cards: {
+                                /** @description The 1-based line of the pasted text. */
+                                line: number;
+                                /** @description The line as sent. */
+                                text: string;
+                                /** @description The copies the line asks for. */
+                                count: number;
+                                /**
+                                 * Card
+                                 * @example {
+                                 *       "id": "en-base1-4",
+                                 *       "set_id": "en-base1",
+                                 *       "set_name": "Base Set",
+                                 *       "set_code": "BS",
+                                 *       "number": "4",
+                                 *       "local_id": "4/102",
+                                 *       "name": "Charizard",
+                                 *       "supertype": "Pokemon",
+                                 *       "subtypes": [
+                                 *         "Stage2"
+                                 *       ],
+                                 *       "hp": 120,
+                                 *       "types": [
+                                 *         "Fire"
+                                 *       ],
+                                 *       "rarity": "Rare",
+                                 *       "artist": "Mitsuhiro Arita",
+                                 *       "regulation_mark": null,
+                                 *       "image_small": "https://assets.tcgdex.net/en/base/base1/4/low.webp",
+                                 *       "image_large": "https://assets.tcgdex.net/en/base/base1/4/high.webp",
+                                 *       "updated_at": "2026-08-20T07:25:49.000Z",
+                                 *       "evolves_from": "Charmeleon",
+                                 *       "pokedex_numbers": [
+                                 *         6
+                                 *       ],
+                                 *       "flavor_text": "Spits fire that is hot enough to melt boulders. Known to unintentionally cause forest fires.",
+                                 *       "abilities": [
+                                 *         {
+                                 *           "type": "Pokemon Power",
+                                 *           "name": "Energy Burn",
+                                 *           "effect": "As often as you like during your turn (before your attack), you may turn all Energy attached to Charizard into Fire Energy for the rest of the turn. This power can't be used if Charizard is Asleep, Confused, or Paralyzed."
+                                 *         }
+                                 *       ],
+                                 *       "attacks": [
+                                 *         {
+                                 *           "name": "Fire Spin",
+                                 *           "cost": [
+                                 *             "Fire",
+                                 *             "Fire",
+                                 *             "Fire",
+                                 *             "Fire"
+                                 *           ],
+                                 *           "damage": "100",
+                                 *           "effect": "Discard 2 Energy cards attached to Charizard in order to use this attack."
+                                 *         }
+                                 *       ],
+                                 *       "weaknesses": [
+                                 *         {
+                                 *           "type": "Water",
+                                 *           "value": "×2"
+                                 *         }
+                                 *       ],
+                                 *       "resistances": [
+                                 *         {
+                                 *           "type": "Fighting",
+                                 *           "value": "-30"
+                                 *         }
+                                 *       ],
+                                 *       "retreat_cost": 3,
+                                 *       "rules_text": null,
+                                 *       "legalities": {
+                                 *         "standard": false,
+                                 *         "expanded": false
+                                 *       }
+                                 *     }
+                                 */
+                                card: {
+                                    /**
+                                     * @description Card id, `<set_id>-<number>` (the number as the source writes it).
+                                     * @example en-base1-4
+                                     */
+                                    id: string;
+                                    /** @example en-base1 */
+                                    set_id: string;
+                                    /**
+                                     * @description The name of the card's set, in the card's language (the set's `name`).
+                                     * @example Base Set
+                                     */
+                                    set_name: string;
+                                    set_code: string | null;
+                                    number: string | null;
+                                    local_id: string | null;
+                                    /** @description Name in the card's own language. */
+                                    name: string;
+                                    supertype: string | null;
+                                    subtypes: string[] | null;
+                                    hp: string | number | null;
+                                    types: string[] | null;
+                                    rarity: string | null;
+                                    artist: string | null;
+                                    regulation_mark: string | null;
+                                    image_small: string | null;
+                                    image_large: string | null;
+                                    updated_at: string | null;
+                                    evolves_from: string | null;
+                                    pokedex_numbers: number[] | null;
+                                    flavor_text: string | null;
+                                    abilities: {
+                                        type: ("Ability" | "Poke-Power" | "Poke-Body" | "Pokemon Power" | "Ancient Trait") | null;
+                                        name: string | null;
+                                        effect: string | null;
+                                    }[] | null;
+                                    attacks: {
+                                        name: string | null;
+                                        cost: ("Colorless" | "Darkness" | "Dragon" | "Fairy" | "Fighting" | "Fire" | "Grass" | "Lightning" | "Metal" | "Psychic" | "Water")[] | null;
+                                        damage: string | null;
+                                        effect: string | null;
+                                    }[] | null;
+                                    weaknesses: {
+                                        /**
+                                         * @description An energy type, English in every language. Closed vocabulary: only these values occur.
+                                         * @enum {string}
+                                         */
+                                        type: "Colorless" | "Darkness" | "Dragon" | "Fairy" | "Fighting" | "Fire" | "Grass" | "Lightning" | "Metal" | "Psychic" | "Water";
+                                        value: string | null;
+                                    }[] | null;
+                                    resistances: {
+                                        /**
+                                         * @description An energy type, English in every language. Closed vocabulary: only these values occur.
+                                         * @enum {string}
+                                         */
+                                        type: "Colorless" | "Darkness" | "Dragon" | "Fairy" | "Fighting" | "Fire" | "Grass" | "Lightning" | "Metal" | "Psychic" | "Water";
+                                        value: string | null;
+                                    }[] | null;
+                                    retreat_cost: number | null;
+                                    rules_text: string | null;
+                                    legalities: {
+                                        /** @description Legal in the Standard format. */
+                                        standard: boolean;
+                                        /** @description Legal in the Expanded format. */
+                                        expanded: boolean;
+                                    } | null;
+                                };
+                                /** @description Whether the card may be played in the format (the card's legalities). */
+                                legal: boolean;
+                            }[];
+                            /** @description The card lines that name no card, in the order of the list. */
+                            unresolved: {
+                                /** @description The 1-based line of the pasted text. */
+                                line: number;
+                                /** @description The line as sent. */
+                                text: string;
+                                /** @description Why the line names no card: an unknown set code, a number the set lacks, a name that is not the card's; with the nearest matches. */
+                                reason: string;
+                            }[];
+                            problems: {
+                                /**
+                                 * @description The rule broken: deck_size (not exactly 60 cards), copies (more than 4 of one name across printings, basic Energy excepted), ace_spec (more than one ACE SPEC card), radiant (more than one Radiant Pokémon), prism_star (two of one Prism Star name), no_basic (no Basic Pokémon), not_legal (cards not legal in the format), unresolved (lines that name no card).
+                                 * @enum {string}
+                                 */
+                                rule: "deck_size" | "copies" | "ace_spec" | "radiant" | "prism_star" | "no_basic" | "not_legal" | "unresolved";
+                                /** @description What is wrong, in a sentence. */
+                                message: string;
+                                /** @description The lines at fault (empty when the deck as a whole is). */
+                                lines: number[];
+                            }[];
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the catalog being served was last retrieved from its source (UTC): the same in every answer until the next import or sync; the Date header says when the response was sent.
+                         */
+                        retrieved_at: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON, list is missing, blank, longer than 20,000 characters, holds no card line or more than 100, or format or lang is unknown. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "no card with id en-base1-999"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A sentence saying what went wrong and what to do. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 128 KiB. */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -1,0 +1,39 @@
+import { searchKey } from '../catalog/searchKey.js';
+
+/**
+ * Whether the name on a deck list's line names the card found at its set code and number. Both
+ * are folded as search folds names (case, accents, spaces, hyphens, apostrophes: `Pikachu GX` is
+ * `Pikachu-GX`), after what lists write differently from the card:
+ * - a trailing qualifier in parentheses (`Boss's Orders (Ghetsis)`), which TCG Live adds to
+ *   Supporters reprinted with another character;
+ * - a possessive `'s` written or not (`Team Rocket's` / `Team Rocket`);
+ * - energy symbols (`{P}`) for the type's name (`Psychic`), and `Prism Star` for its symbol `◇`.
+ */
+export function namesMatch(lineName: string, cardName: string): boolean {
+  const asWritten = nameKeys(lineName);
+  for (const key of nameKeys(cardName)) if (asWritten.has(key)) return true;
+  return false;
+}
+
+/** The folded forms a name may take: as it is, and without its possessives. */
+export function nameKeys(name: string): Set<string> {
+  const plain = withoutQualifier(name)
+    .replace(ENERGY_SYMBOL, (symbol, letter: string) => SYMBOL_NAMES[letter.toUpperCase()] ?? symbol)
+    .replace(PRISM_STAR, ' Prism Star');
+  return new Set([searchKey(plain), searchKey(plain.replace(POSSESSIVE, ''))]);
+}
+
+/** The name folded as search folds it, without a trailing qualifier: the key of a search by exact name. */
+export function exactNameKey(name: string): string {
+  return searchKey(withoutQualifier(name));
+}
+
+const withoutQualifier = (name: string) => name.replace(/\s*\([^()]*\)\s*$/u, '').trim() || name.trim();
+
+const POSSESSIVE = /['\u2018\u2019\u02bc`]s\b/gu;
+const ENERGY_SYMBOL = /\{(\w)\}/gu;
+const PRISM_STAR = /\s*\u25c7/gu;
+const SYMBOL_NAMES: Record<string, string> = {
+  G: 'Grass', R: 'Fire', W: 'Water', L: 'Lightning', P: 'Psychic', F: 'Fighting', D: 'Darkness', M: 'Metal',
+  Y: 'Fairy', N: 'Dragon', C: 'Colorless',
+};

@@ -1,0 +1,78 @@
+import { Answer } from '../catalog/answer.js';
+import type { AnswerCache } from '../catalog/answerCache.js';
+import type { CatalogStore } from '../catalog/catalogStore.js';
+import type { Format } from '../catalog/cardVocabulary.js';
+import type { Language } from '../schemas/common.js';
+import type { DeckCheck } from '../schemas/deck.js';
+import type { DeckListLine } from './deckList.js';
+import { deckCardCount, deckProblems } from './deckRules.js';
+import { parseDeckList } from './parseDeckList.js';
+import { DeckResolver } from './resolveDeckList.js';
+import { SetTables } from './setTable.js';
+
+/** The 400 of a list without a single card line. */
+export const NO_CARD_LINE = 'list holds no card line: write one card a line as "4 Ultra Ball SVI 196" ' +
+  '(count, name, set code, number), as Pokémon TCG Live or Limitless export a deck';
+
+/**
+ * The most card lines a list may hold: a deck is 60 cards, so at most 60 lines, and a list far
+ * longer is no deck (20,000 characters could hold 5,000 one-card lines, each a name search when it
+ * gives no set code, for one request of the quota).
+ */
+export const MAX_CARD_LINES = 100;
+export const tooManyCardLines = (count: number) =>
+  `list holds ${count} card lines; a deck check reads at most ${MAX_CARD_LINES} (a deck is 60 cards)`;
+
+/** A list read: the list as sent and its card lines, or the 400 saying it has none. */
+export type DeckListReading =
+  | { ok: true; list: string; lines: DeckListLine[] }
+  | { ok: false; status: 400; message: string };
+
+/**
+ * The deck check both edges call: a list read (a value, so an edge refuses a list without card
+ * lines before counting the request), then resolved in its language and checked against the
+ * format's rules, into the answer `{data, retrieved_at}`. The answer is a finished one, the same
+ * for the same list, format and language until the catalog is retrieved again, so it is kept in
+ * the answer cache like every other (a list pasted again, a deck many players paste, costs no
+ * resolution); a list seen once is admitted only while the cache has room.
+ */
+export class DeckChecker {
+  private readonly resolver: DeckResolver;
+
+  constructor(store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'listSets'>, private readonly answers: Pick<AnswerCache, 'answer' | 'retrieval'>) {
+    this.resolver = new DeckResolver(store, new SetTables(store, () => answers.retrieval()));
+  }
+
+  read(list: string): DeckListReading {
+    const { lines } = parseDeckList(list);
+    if (lines.length === 0) return { ok: false, status: 400, message: NO_CARD_LINE };
+    if (lines.length > MAX_CARD_LINES) return { ok: false, status: 400, message: tooManyCardLines(lines.length) };
+    return { ok: true, list, lines };
+  }
+
+  async check({ list, lines }: { list: string; lines: readonly DeckListLine[] }, format: Format, lang: Language): Promise<Answer> {
+    const result = await this.answers.answer(`deck ${format} ${lang} ${list}`, async (retrievedAt) =>
+      ({ ok: true, answer: Answer.ofJson(JSON.stringify({ data: await this.data(lines, format, lang), retrieved_at: retrievedAt })) }));
+    // Built above as a success: a failure here would be a bug of the cache.
+    if (!result.ok) throw new Error(result.message);
+    return result.answer;
+  }
+
+  private async data(lines: readonly DeckListLine[], format: Format, lang: Language): Promise<DeckCheck> {
+    const { resolved, unresolved } = await this.resolver.resolve(lines, lang, format);
+    const cards = resolved.map(({ line, card }) => ({
+      line: line.line, text: line.text, count: line.count, card, legal: card.legalities?.[format] === true,
+    }));
+    const entries = cards.map(({ line, count, card, legal }) => ({ line, count, card, legal }));
+    const unresolvedEntries = unresolved.map(({ line }) => ({ line: line.line, count: line.count }));
+    const problems = deckProblems(entries, unresolvedEntries, format);
+    return {
+      format,
+      legal: problems.length === 0,
+      card_count: deckCardCount(entries, unresolvedEntries),
+      cards,
+      unresolved: unresolved.map(({ line, reason }) => ({ line: line.line, text: line.text, reason })),
+      problems,
+    };
+  }
+}

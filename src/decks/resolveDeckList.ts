@@ -1,0 +1,159 @@
+import type { CatalogStore } from '../catalog/catalogStore.js';
+import type { Format } from '../catalog/cardVocabulary.js';
+import type { Card, CardWithVariants } from '../schemas/card.js';
+import type { Language } from '../schemas/common.js';
+import { basicEnergyTypeOf, type BasicEnergyType } from './basicEnergy.js';
+import { isBasicEnergy } from './cardKinds.js';
+import { exactNameKey, namesMatch } from './cardNames.js';
+import type { DeckListLine } from './deckList.js';
+import { basicEnergyCandidates, isBasicEnergySetCode, isEnergyPseudoCode, printedCandidates } from './lineCandidates.js';
+import { canonicalSetCode, gallerySetCode } from './setCodeAliases.js';
+import type { SetTable, SetTables } from './setTable.js';
+import { unknownCode, unknownName, unknownNumber, wrongName } from './unresolvedReasons.js';
+
+/** A line that names a card, with the card it names. */
+export interface ResolvedLine {
+  line: DeckListLine;
+  card: Card;
+}
+
+/** A line that names no card of the catalog, and why, in words a person can act on. */
+export interface UnresolvedLine {
+  line: DeckListLine;
+  reason: string;
+}
+
+export interface Resolution {
+  resolved: ResolvedLine[];
+  unresolved: UnresolvedLine[];
+}
+
+/** How far a name search looks for an exact name: the first page, exact names ranked first. */
+const EXACT_NAME_PAGE = 50;
+
+/** What one line asks the batch for. */
+interface Plan {
+  line: DeckListLine;
+  /** The canonical set code (aliases applied), null without one. */
+  code: string | null;
+  /** The ids its set code and number may name, newest set first. */
+  printed: string[];
+  /** The type of a basic Energy line (`Basic {P} Energy`), null for any other line. */
+  energyType: BasicEnergyType | null;
+  /** For a basic Energy line, the basic Energy cards of its type in the language, newest first. */
+  energy: string[];
+}
+
+/**
+ * Resolves the lines of a deck list to cards of the list's language: by set code and number first
+ * (the name on the line is a check, not the key), every line's ids in one batch; basic Energy by
+ * its type; a line without set code and number by its exact name.
+ */
+export class DeckResolver {
+  constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards'>, private readonly sets: SetTables) {}
+
+  async resolve(lines: readonly DeckListLine[], lang: Language, format: Format): Promise<Resolution> {
+    const table = await this.sets.table();
+    const plans = lines.map((line) => plan(table, lang, line));
+    const cards = await this.batch(plans.flatMap((p) => [...p.printed, ...p.energy]));
+    const outcomes = await Promise.all(plans.map((p) => this.resolveLine(p, cards, table, lang, format)));
+    const resolution: Resolution = { resolved: [], unresolved: [] };
+    for (const outcome of outcomes) {
+      if ('card' in outcome) resolution.resolved.push(outcome);
+      else resolution.unresolved.push(outcome);
+    }
+    return resolution;
+  }
+
+  /** The cards of these ids (one read), by id. */
+  private async batch(ids: readonly string[]): Promise<Map<string, Card>> {
+    const asked = [...new Set(ids)];
+    const found = new Map<string, Card>();
+    if (asked.length === 0) return found;
+    const rows = await this.store.getCards(asked);
+    rows.forEach((json, i) => {
+      if (json === null) return;
+      const { variants: _variants, ...card } = JSON.parse(json) as CardWithVariants;
+      found.set(asked[i]!, card);
+    });
+    return found;
+  }
+
+  private async resolveLine(p: Plan, cards: ReadonlyMap<string, Card>, table: SetTable, lang: Language, format: Format):
+    Promise<ResolvedLine | UnresolvedLine> {
+    const { line, code } = p;
+    const atNumber = firstOf(p.printed, cards);
+    if (atNumber) {
+      // A basic Energy line names its type in the list's words (`Basic {P} Energy`), not the card's.
+      if (p.energyType !== null ? isEnergyOf(atNumber, p.energyType) : namesMatch(line.name, atNumber.name)) return { line, card: atNumber };
+      // A basic Energy set's number that is another type's (`Basic {P} Energy SVE 3`): the type's own printing below.
+      if (!(p.energyType !== null && isBasicEnergySetCode(code ?? ''))) {
+        return { line, reason: wrongName(line, code!, atNumber, await this.nearest(line.name, lang, table)) };
+      }
+    }
+    const energy = firstOf(p.energy, cards);
+    if (energy) return { line, card: energy };
+    if (code !== null && line.number !== null && !isEnergyPseudoCode(code)) {
+      const sets = table.setsOf(lang, code);
+      const nearest = await this.nearest(line.name, lang, table);
+      return { line, reason: sets.length === 0 ? unknownCode(line, code, lang, table, nearest) : unknownNumber(line, sets[0]!, nearest) };
+    }
+    const named = await this.byName(line.name, lang, format);
+    return named ? { line, card: named } : { line, reason: unknownName(line, lang, await this.nearest(line.name, lang, table)) };
+  }
+
+  /** The newest printing of exactly this name in `lang`, a legal one in `format` preferred. */
+  private async byName(name: string, lang: Language, format: Format): Promise<Card | undefined> {
+    const key = exactNameKey(name);
+    if ([...key].length < 2) return undefined;
+    const page = await this.store.searchCards({ key, lang, limit: EXACT_NAME_PAGE, offset: 0 });
+    const named = page.items.map((json) => JSON.parse(json) as Card).filter((card) => namesMatch(name, card.name));
+    return named.find((card) => card.legalities?.[format] === true) ?? named[0];
+  }
+
+  /** Up to three cards of `lang` named like `name`, as a list writes them: `Ultra Ball SVI 196`. */
+  private async nearest(name: string, lang: Language, table: SetTable): Promise<string[]> {
+    const words = exactNameKey(name);
+    // A name that finds nothing as a whole may still find its longest word (a typo elsewhere in it).
+    const longest = name.split(/\s+/u).map(exactNameKey).sort((a, b) => b.length - a.length)[0] ?? '';
+    for (const key of new Set([words, longest])) {
+      if ([...key].length < 3) continue;
+      const page = await this.store.searchCards({ key, lang, limit: 3, offset: 0 });
+      if (page.items.length === 0) continue;
+      return page.items.map((json) => {
+        const card = JSON.parse(json) as Card;
+        const code = table.set(card.set_id)?.abbreviation;
+        return [card.name, code, card.number].filter((part) => part).join(' ');
+      });
+    }
+    return [];
+  }
+}
+
+function plan(table: SetTable, lang: Language, line: DeckListLine): Plan {
+  const code = line.setCode === null ? null : canonicalSetCode(line.setCode);
+  const type = basicEnergyTypeOf(line.name);
+  const printed: string[] = [];
+  if (code !== null && line.number !== null && !isEnergyPseudoCode(code)) {
+    // A gallery card (`CRZ GG35`) lives in a set of its own in the catalog (`CRZ:GG`).
+    const gallery = gallerySetCode(code, line.number);
+    if (gallery !== null) printed.push(...printedCandidates(table, lang, gallery, line.number));
+    printed.push(...printedCandidates(table, lang, code, line.number));
+  }
+  const energy = type === null ? [] : basicEnergyCandidates(table, lang, type);
+  return { line, code, printed, energyType: type, energy };
+}
+
+/** A basic Energy card of that type; one whose name says no type this reader knows is taken at its word. */
+function isEnergyOf(card: Card, type: BasicEnergyType): boolean {
+  const named = basicEnergyTypeOf(card.name);
+  return isBasicEnergy(card) && (named === null || named === type);
+}
+
+function firstOf(ids: readonly string[], cards: ReadonlyMap<string, Card>): Card | undefined {
+  for (const id of ids) {
+    const card = cards.get(id);
+    if (card) return card;
+  }
+  return undefined;
+}
