@@ -9,12 +9,17 @@ import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { McpToolbox, type ToolCallContext } from './toolbox.js';
 import { directResponse, directToolCall } from './directToolCall.js';
 import { MCP_TOOLS } from './tools.js';
+import { envelopeRefusal, inexactId, jsonRpcErrorBody, type EnvelopeRefusal } from './jsonRpcEnvelope.js';
+import { acceptAsTheSdkAsks, acceptsJson, NOT_ACCEPTABLE, ORIGIN_REFUSED, originAllowed, sentAsJson } from './requestHeaders.js';
+import { inToolTerms } from './toolTerms.js';
 
 export interface McpRouteOptions {
   queries: CatalogQueries;
   access: AccessControl;
   throttle: UnkeyedThrottle;
   metrics: ServiceMetrics;
+  /** MCP_ALLOWED_ORIGINS: the browser origins answered; null: every one. */
+  allowedOrigins: readonly string[] | null;
 }
 
 /** JSON-RPC error codes the endpoint answers with outside a tool call. */
@@ -24,6 +29,7 @@ const INTERNAL_ERROR = -32603;
 const SERVER_ERROR = -32000;
 
 const NOT_JSON_RPC = 'Parse error: the request body must be valid JSON';
+const UNSUPPORTED_MEDIA_TYPE = 'Unsupported Media Type: Content-Type must be application/json';
 /**
  * The JSON-RPC error for each kind of failure (see failureOf), with the status REST gives it. Where
  * MCP words a case its own way (as a JSON-RPC parser would), the wording is here; otherwise the
@@ -31,7 +37,7 @@ const NOT_JSON_RPC = 'Parse error: the request body must be valid JSON';
  */
 const JSON_RPC_FAILURES: Record<FailureKind, { code: number; message?: string }> = {
   'too-large': { code: INVALID_REQUEST },
-  'unsupported-media-type': { code: SERVER_ERROR, message: 'Unsupported Media Type: Content-Type must be application/json' },
+  'unsupported-media-type': { code: SERVER_ERROR, message: UNSUPPORTED_MEDIA_TYPE },
   // Before the transport runs, every client error is a body that could not be read as JSON-RPC.
   'bad-json': { code: PARSE_ERROR, message: NOT_JSON_RPC },
   'bad-request': { code: PARSE_ERROR, message: NOT_JSON_RPC },
@@ -50,8 +56,22 @@ const loadSdk = () => (sdkLoading ??= import('./sdkEndpoint.js'));
  * tools/call is answered directly (directToolCall.ts); every other POST goes to the SDK's server
  * and transport (sdkEndpoint.ts).
  */
-export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle, metrics }: McpRouteOptions): Promise<void> {
+export async function mcpRoutes(app: FastifyInstance, { queries, access, throttle, metrics, allowedOrigins }: McpRouteOptions): Promise<void> {
   const toolbox = new McpToolbox(MCP_TOOLS, { queries, access, metrics });
+  // The body as Fastify parses JSON, and an id JSON.parse could not keep exactly refused with its text in hand.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    const json = text as string;
+    parseJson(request, json, (error, body) => {
+      if (error) return done(error, undefined);
+      const refusal = inexactId(json, body);
+      return refusal ? done(new RefusedMessage(refusal), undefined) : done(null, body);
+    });
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (originAllowed(request.headers.origin, allowedOrigins)) return done();
+    return reply.code(403).type('application/json').send(jsonRpcError(SERVER_ERROR, ORIGIN_REFUSED));
+  });
 
   app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcErrorHandler(metrics) }, async (request, reply) => {
     // From here the transport owns the response, so Fastify writes no headers: the ones set so
@@ -67,6 +87,20 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
       onKeyRefused: () => throttle.keyRefused(request),
     };
     try {
+      if (!acceptsJson(request.headers.accept)) {
+        reply.raw.writeHead(406, { 'Content-Type': 'application/json' }).end(jsonRpcError(SERVER_ERROR, NOT_ACCEPTABLE));
+        return;
+      }
+      acceptAsTheSdkAsks(request.raw.headers);
+      if (!sentAsJson(request.headers['content-type'])) {
+        reply.raw.writeHead(415, { 'Content-Type': 'application/json' }).end(jsonRpcError(SERVER_ERROR, UNSUPPORTED_MEDIA_TYPE));
+        return;
+      }
+      const refusal = envelopeRefusal(request.body, toolbox.names);
+      if (refusal) {
+        reply.raw.writeHead(refusal.status, { 'Content-Type': 'application/json' }).end(refusalBody(refusal));
+        return;
+      }
       const sdk = await loadSdk();
       const direct = directToolCall(request.headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
       if (direct) {
@@ -113,7 +147,18 @@ function showAllowance(reply: FastifyReply, allowance: Allowance, retryAfterSeco
 }
 
 function jsonRpcError(code: number, message: string): string {
-  return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  return jsonRpcErrorBody(code, inToolTerms(message));
+}
+
+function refusalBody({ code, message, id }: EnvelopeRefusal): string {
+  return jsonRpcErrorBody(code, message, id);
+}
+
+/** A message refused while its body is parsed (an id JSON.parse cannot keep), answered by the route's error handler. */
+class RefusedMessage extends Error {
+  constructor(readonly refusal: EnvelopeRefusal) {
+    super(refusal.message);
+  }
 }
 
 function jsonRpcFailure(failure: Failure): string {
@@ -124,6 +169,7 @@ function jsonRpcFailure(failure: Failure): string {
 /** Failures before the transport runs (body parsing) answer as JSON-RPC errors, like the transport's own. */
 function jsonRpcErrorHandler(metrics: ServiceMetrics) {
   return function answerAsJsonRpc(error: FastifyError, request: { log: FastifyInstance['log'] }, reply: FastifyReply) {
+    if (error instanceof RefusedMessage) return reply.code(error.refusal.status).type('application/json').send(refusalBody(error.refusal));
     const failure = failureOf(error);
     logFailure(request.log, failure, error, 'MCP request failed');
     if (failure.kind === 'unavailable') metrics.databaseUnavailable('mcp');

@@ -1,7 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { McpToolbox, ToolCallContext } from './toolbox.js';
+import { unknownToolMessage } from './jsonRpcEnvelope.js';
 
 export const SERVER_INFO = { name: 'tcg-catalog', title: 'Pokémon TCG Catalog', version: '1.0.0' };
 
@@ -32,7 +33,9 @@ export function createMcpServer(toolbox: McpToolbox, context: ToolCallContext): 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolbox.listing }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const { name } = request.params;
-    if (!toolbox.has(name)) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${name}; the tools are ${toolbox.names.join(', ')}`);
+    // The endpoint refuses an unknown tool first (jsonRpcEnvelope.ts); this is the same answer. Not an
+    // McpError, whose message starts "MCP error -32602:", which the SDK client then adds again.
+    if (!toolbox.has(name)) throw Object.assign(new Error(unknownToolMessage(name, toolbox.names)), { code: ErrorCode.InvalidParams });
     return toolbox.call(name, request.params.arguments, context);
   });
   return server;

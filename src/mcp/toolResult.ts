@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Answer } from '../catalog/answer.js';
 import { compactCardList } from './compactRows.js';
+import { inToolTerms } from './toolTerms.js';
 
 /**
  * MCP's tool results, made here only: what a call answered (the REST answer's JSON as text and as
@@ -12,9 +13,9 @@ export function answeredResult(json: string): CallToolResult {
   return { content: [{ type: 'text', text: json }], structuredContent: JSON.parse(json) as Record<string, unknown> };
 }
 
-/** A call that failed, with the sentence that says what to fix. */
+/** A call that failed, with the sentence that says what to fix, in the terms of tools. */
 export function failedResult(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: message }], isError: true };
+  return { content: [{ type: 'text', text: inToolTerms(message) }], isError: true };
 }
 
 /** The JSON a tool answers with: the answer's own, or with each card row compact. */

@@ -33,6 +33,17 @@ interface CompiledTool {
 const wireSchema = (schema: object): Tool['inputSchema'] =>
   constUnionsToEnums(JSON.parse(JSON.stringify(schema))) as Tool['inputSchema'];
 
+/** An input schema as listed: closed, since a call naming an argument the tool does not take fails (unknownArguments). */
+const closedInputSchema = (schema: object): Tool['inputSchema'] => ({ ...wireSchema(schema), additionalProperties: false });
+
+/** The refusal of arguments the tool does not take, naming them and the ones it does. */
+function unknownArguments(tool: ToolDefinition, args: Record<string, unknown>): string | undefined {
+  const taken = Object.keys(tool.input.properties);
+  const unknown = Object.keys(args).filter((name) => !taken.includes(name));
+  if (unknown.length === 0) return undefined;
+  return `unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; ${tool.name} takes ${taken.join(', ')}`;
+}
+
 /**
  * The tools compiled once per process: their listing and argument validators (each on first use). A tool call
  * checks the key, then the arguments, then answers, in REST's order (401, 429, 400, 404).
@@ -55,7 +66,7 @@ export class McpToolbox {
       name: tool.name,
       title: tool.annotations.title,
       description: tool.description,
-      inputSchema: wireSchema(tool.input),
+      inputSchema: closedInputSchema(tool.input),
       outputSchema: wireSchema(tool.output),
       annotations: tool.annotations,
     }));
@@ -115,6 +126,8 @@ export class McpToolbox {
         return { outcome: { ok: false, message: decision.message }, ended: 'refused' };
       }
     }
+    const unknown = unknownArguments(definition, args);
+    if (unknown) return { outcome: { ok: false, message: unknown }, ended: 'invalid' };
     definition.prepare?.(args);
     const validate = validator();
     if (!validate(args)) {

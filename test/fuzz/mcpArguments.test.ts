@@ -5,6 +5,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MESSAGES } from '../../src/access/messages.js';
 import { MAX_BODY_BYTES } from '../../src/edge/connectionLimits.js';
 import { MCP_TOOLS } from '../../src/mcp/tools.js';
+import { inToolTerms } from '../../src/mcp/toolTerms.js';
 import { issueKey } from '../support/keys.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
@@ -89,8 +90,12 @@ for (const store of STORE_KINDS) {
           return;
         }
         const message = (result.content[0] as { text: string }).text;
-        if (tool.keyed && caller === 'none') return assert.equal(message, MESSAGES.keyMissing, what);
+        if (tool.keyed && caller === 'none') return assert.equal(message, inToolTerms(MESSAGES.keyMissing), what);
         if (tool.keyed && caller === 'exhausted') return assert.match(message, /^this key has used all 1 requests of this month/, what);
+        const strangers = Object.keys(args).filter((name) => !Object.hasOwn(tool.input.properties, name));
+        if (strangers.length > 0) {
+          return assert.ok(message.startsWith(`unknown argument${strangers.length > 1 ? 's' : ''} ${strangers.join(', ')}; ${tool.name} takes `), what);
+        }
         assert.ok(namesParameter(message, Object.keys(tool.input.properties)) || CALL_SENTENCES.some((s) => s.test(message)),
           `${what}: "${message}" names no argument`);
       }, 200);

@@ -63,7 +63,7 @@ describe('MCP tools/list', () => {
     for (const filter of FILTER_NAMES) assert.deepEqual(input('search_cards').properties![filter], asWire(CardFilterParameters[filter]));
     assert.equal(input('list_sets').required, undefined);
     assert.deepEqual(Object.keys(input('list_sets').properties!), ['lang', 'limit', 'offset']);
-    assert.deepEqual(input('get_api_key'), asWire(KeyRequestBody));
+    assert.deepEqual(input('get_api_key'), { ...asWire(KeyRequestBody) as object, additionalProperties: false });
   });
 
   test('detail, of the card lists only, is published as an enum whose default is compact', () => {
