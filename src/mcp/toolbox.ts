@@ -10,6 +10,7 @@ import { validationMessage } from '../edge/validation.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
+import { leanOutputSchema } from './leanSchema.js';
 import { answeredResult, answeredResultBytes, failedResult, toolJson } from './toolResult.js';
 
 /** What one MCP request knows about its HTTP request. */
@@ -33,8 +34,12 @@ interface CompiledTool {
 const wireSchema = (schema: object): Tool['inputSchema'] =>
   constUnionsToEnums(JSON.parse(JSON.stringify(schema))) as Tool['inputSchema'];
 
-/** An input schema as listed: closed, since a call naming an argument the tool does not take fails (unknownArguments). */
-const closedInputSchema = (schema: object): Tool['inputSchema'] => ({ ...wireSchema(schema), additionalProperties: false });
+/**
+ * An input schema as listed: closed, since a call naming an argument the tool does not take fails
+ * (unknownArguments), and without the REST parameters' examples, which the descriptions make unneeded.
+ */
+const closedInputSchema = (schema: object): Tool['inputSchema'] =>
+  ({ ...wireSchema(JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'examples' ? undefined : value)))), additionalProperties: false });
 
 /** The refusal of arguments the tool does not take, naming them and the ones it does. */
 function unknownArguments(tool: ToolDefinition, args: Record<string, unknown>): string | undefined {
@@ -67,7 +72,7 @@ export class McpToolbox {
       title: tool.annotations.title,
       description: tool.description,
       inputSchema: closedInputSchema(tool.input),
-      outputSchema: wireSchema(tool.output),
+      outputSchema: wireSchema(leanOutputSchema(tool.output)),
       annotations: tool.annotations,
     }));
   }

@@ -82,22 +82,19 @@ const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): Tool
 /** The REST query parameter, required: a tool argument that stands for a path segment. */
 const required = <T extends TSchema>(schema: T) => Type.Optional(schema, false);
 
-const KEY_NEEDED = 'Needs an API key sent by the MCP connection as the header `Authorization: Bearer <key>`; ' +
-  'each call counts once against the key\'s monthly quota (1,000 calls on the free tier, reset on the 1st, UTC). ' +
-  'Without a valid key the call fails: get a key with get_api_key, then ask the user to add the header to this ' +
-  'server\'s entry in the MCP client configuration and reconnect.';
+/** The key paragraph itself is the server's instructions' (server.ts) and get_api_key's: once, not in every tool. */
+const KEY_NEEDED = 'Needs an API key on the connection (see get_api_key); each call counts once against its monthly quota.';
 const PAGING = 'Results come a page at a time (limit 1 to 200, default 50; offset, default 0): while ' +
   'pagination.has_more is true, call again with offset + limit; stop when has_more is false.';
-const LANGUAGE_CODES = `The 16 language codes: ${LANGUAGES.join(', ')}.`;
+/** The codes themselves are lang's enum. */
+const LANGUAGE_CODES = 'lang is one of the 16 language codes.';
 const SET_ID = 'Set ids are <lang>-<set code>, e.g. en-base1, fr-base1, ja-PMCG1.';
 const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PMCG1-035.';
 const ERRORS = 'A failed call returns isError with a sentence saying what to fix.';
-const ROWS = 'Rows are compact unless detail is "full": id, name, set_id, set_name, set_code, number, supertype, ' +
-  'subtypes, types, hp, ' +
-  'rarity, regulation_mark, legalities; no game text. What a card does (abilities, attacks, rules_text): call ' +
-  'get_card. Whether it is legal: legalities {standard, expanded} (standard follows regulation_mark, or a legal ' +
-  'reprint of the same name and text; null when unknown). detail "full" gives every field (game text, artist, ' +
-  'images) in every row: only when you need them for many cards at once.';
+const ROWS = 'Rows are compact unless detail is "full" (compact: the fields detail lists; no game text). What a card ' +
+  'does (abilities, attacks, rules_text): call get_card. Whether it is legal: legalities {standard, expanded} (standard ' +
+  'follows regulation_mark, or a legal reprint of the same name and text; null when unknown). detail "full" gives every ' +
+  'field (game text, artist, images) in every row: only when you need them for many cards at once.';
 const GAME_TEXT = 'The card carries its game text, in its own language: abilities, attacks (cost, damage, effect), ' +
   'weaknesses, resistances, retreat_cost; rules_text for a Trainer or Energy. legalities {standard, expanded} says ' +
   'whether it may be played in each format; standard follows the card\'s regulation_mark, and a printing is also ' +
@@ -112,11 +109,8 @@ const SearchCardsInput = Type.Object({
   ...CardFilterParameters,
 });
 const Q_OR_FILTER = `give q, or at least one filter (${FILTER_NAMES.join(', ')})`;
-const FILTERS = 'Filters, combined with AND, in English whatever the language: supertype, subtype (Stage2, ex, ' +
-  'Supporter...), type (Fire...), rarity, regulation_mark, legal (standard or expanded), artist (whole name), number ' +
-  '(4, 004, or 4/102 for number over the set\'s printed total) and set_code (the printed set abbreviation: the ' +
-  '"PAL 185" on a card is set_code PAL, number 185; the game client\'s promo codes PR-SV, PR-SW, PR-SM... work too; ' +
-  'an unknown code fails naming the nearest known ones).';
+/** Each filter argument describes itself (its REST parameter's description); the tool says how they combine. */
+const FILTERS = 'The filter arguments combine with AND and take English values whatever the language.';
 
 const FindCardInput = Type.Object({
   name: required(FuzzyName),
@@ -152,8 +146,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'exact name, then names starting with q, then names containing it. Names are stored in each card\'s own ' +
       'language, so search with the name in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), ' +
       'リザードン (ja). Case, accents, ' +
-      'letter width and hiragana/katakana do not matter, nor do spaces, apostrophes, hyphens and dots ' +
-      '(shaymin ex finds Shaymin-EX, mr mime finds Mr. Mime). Without lang every language is searched; lang restricts ' +
+      'letter width, kana, spaces and punctuation do not matter (q says how). Without lang every language is searched; lang restricts ' +
       `the search to one. ${LANGUAGE_CODES} ${FILTERS} Filters alone (no q) list every match newest set first, ` +
       `with an exact total. ${ROWS} With q, pagination.total is an estimate; has_more is always exact. ` +
       `${PAGING} When a search by q finds nothing, suggestions lists up to 5 card names close to q: search again ` +
