@@ -10,8 +10,9 @@ import { McpToolbox, type ToolCallContext } from './toolbox.js';
 import { directResponse, directToolCall } from './directToolCall.js';
 import { MCP_TOOLS } from './tools.js';
 import { envelopeRefusal, inexactId, jsonRpcErrorBody, type EnvelopeRefusal } from './jsonRpcEnvelope.js';
-import { acceptAsTheSdkAsks, acceptsJson, NOT_ACCEPTABLE, ORIGIN_REFUSED, originAllowed, sentAsJson } from './requestHeaders.js';
+import { acceptsJson, headersForTransport, NOT_ACCEPTABLE, ORIGIN_REFUSED, originAllowed, sentAsJson } from './requestHeaders.js';
 import { inToolTerms } from './toolTerms.js';
+import { writeMcpAnswer } from './mcpResponse.js';
 
 export interface McpRouteOptions {
   queries: CatalogQueries;
@@ -88,28 +89,29 @@ export async function mcpRoutes(app: FastifyInstance, { queries, access, throttl
     };
     try {
       if (!acceptsJson(request.headers.accept)) {
-        reply.raw.writeHead(406, { 'Content-Type': 'application/json' }).end(jsonRpcError(SERVER_ERROR, NOT_ACCEPTABLE));
+        writeMcpAnswer(request.headers, reply.raw, 406, Buffer.from(jsonRpcError(SERVER_ERROR, NOT_ACCEPTABLE)));
         return;
       }
-      acceptAsTheSdkAsks(request.raw.headers);
       if (!sentAsJson(request.headers['content-type'])) {
-        reply.raw.writeHead(415, { 'Content-Type': 'application/json' }).end(jsonRpcError(SERVER_ERROR, UNSUPPORTED_MEDIA_TYPE));
+        writeMcpAnswer(request.headers, reply.raw, 415, Buffer.from(jsonRpcError(SERVER_ERROR, UNSUPPORTED_MEDIA_TYPE)));
         return;
       }
       const refusal = envelopeRefusal(request.body, toolbox.names);
       if (refusal) {
-        reply.raw.writeHead(refusal.status, { 'Content-Type': 'application/json' }).end(refusalBody(refusal));
+        writeMcpAnswer(request.headers, reply.raw, refusal.status, Buffer.from(refusalBody(refusal)));
         return;
       }
       const sdk = await loadSdk();
-      const direct = directToolCall(request.headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
+      const headers = headersForTransport(request.headers);
+      const direct = directToolCall(headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
       if (direct) {
         metrics.directToolCall();
         const response = directResponse(direct.id, await toolbox.callAsBytes(direct.name, direct.args, context));
-        reply.raw.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': response.length }).end(response);
+        writeMcpAnswer(request.headers, reply.raw, 200, response);
         return;
       }
-      await sdk.answerWithSdk(toolbox, context, request.raw, reply.raw, request.body);
+      const answer = await sdk.answerWithSdk(toolbox, context, headers, request.body);
+      writeMcpAnswer(request.headers, reply.raw, answer.status, answer.body, answer.headers);
     } catch (error) {
       const failure = failureOf(error);
       logFailure(request.log, failure, error, 'MCP request failed');

@@ -27,11 +27,12 @@ export function acceptsJson(accept: string | undefined): boolean {
 }
 
 /**
- * Readies a request whose Accept takes JSON for the SDK's transport, which asks for both JSON and
- * the event stream even when, as here, it only ever answers JSON. Headers of this request only.
+ * A request's headers as the SDK's transport (and the direct path, which answers as it does) read
+ * them: Accept as the transport asks for it, both JSON and the event stream, even when, as here,
+ * it only ever answers JSON; the endpoint has already checked that the client takes JSON.
  */
-export function acceptAsTheSdkAsks(headers: IncomingHttpHeaders): void {
-  headers.accept = SDK_ACCEPT;
+export function headersForTransport(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return { ...headers, accept: SDK_ACCEPT };
 }
 
 /** Whether the body is sent as JSON (the media type, parameters such as charset aside). */
