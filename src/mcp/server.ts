@@ -13,7 +13,8 @@ const INSTRUCTIONS = 'Every Pokémon TCG set and card in 16 languages, with ever
   'server\'s entry in their MCP client configuration and reconnect; then search_cards by name (in the language searched), ' +
   'get_card for a card\'s printings, list_sets, get_set and list_cards_in_set to browse. The card lists answer ' +
   'compact rows (detail "full" for every field); get_card tells what a card does (abilities, attacks, rules_text), ' +
-  'and legalities, in every row, whether it is legal in Standard and Expanded.';
+  'and legalities, in every row, whether it is legal in Standard and Expanded. A failed call returns isError with a ' +
+  'sentence saying what to fix.';
 
 /*
  * A Server builds its own Ajv instance unless given a validator, which costs about a

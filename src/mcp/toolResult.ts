@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Answer } from '../catalog/answer.js';
-import { compactCardList } from './compactRows.js';
+import { compactCardList, compactSetList } from './compactRows.js';
 import { inToolTerms } from './toolTerms.js';
 
 /**
@@ -18,12 +18,17 @@ export function failedResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: inToolTerms(message) }], isError: true };
 }
 
-/** The JSON a tool answers with: the answer's own, or with each card row compact. */
-export function toolJson(answer: Answer, compact: boolean): string {
-  return compact ? compactCardList(answer.json) : answer.json;
+/** Which rows of an answer a tool cuts down: none, card rows (CompactCard) or set rows (CompactSet). */
+export type Compaction = false | 'cards' | 'sets';
+
+/** The JSON a tool answers with: the answer's own, or with each row compact. */
+export function toolJson(answer: Answer, compact: Compaction): string {
+  if (compact === 'cards') return compactCardList(answer.json);
+  return compact === 'sets' ? compactSetList(answer.json) : answer.json;
 }
 
 /** The tool result of an answer as bytes, made once per answer and kept with it (Answer.form). */
-export function answeredResultBytes(answer: Answer, compact: boolean): Buffer {
+export function answeredResultBytes(answer: Answer, compact: Compaction): Buffer {
+  // One answer is only ever a card list or a set list, so one compact form per answer.
   return answer.form(compact ? 'mcp-compact' : 'mcp', () => Buffer.from(JSON.stringify(answeredResult(toolJson(answer, compact)))));
 }

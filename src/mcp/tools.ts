@@ -10,8 +10,10 @@ import { LANGUAGES } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { CardFilterParameters, CardIdList, CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
 import { FuzzyName, NamedCard, NamedCardQuery } from '../schemas/names.js';
-import { SetList, SingleSet } from '../schemas/set.js';
+import { SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
+import { SetListResult } from '../schemas/compactSet.js';
+import type { Compaction } from './toolResult.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 
 /**
@@ -22,7 +24,7 @@ import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetri
 
 /** What a tool call answers: the answer REST would send (its card rows compact when asked), or REST's error message. */
 export type ToolOutcome =
-  | { ok: true; answer: Answer; compact: boolean; allowance?: Allowance }
+  | { ok: true; answer: Answer; compact: Compaction; allowance?: Allowance }
   | { ok: false; message: string; allowance?: Allowance; retryAfterSeconds?: number };
 
 export interface ToolServices {
@@ -70,14 +72,14 @@ const catalogAnnotations = (title: string): ToolAnnotations =>
  * REST's status codes stay behind; MCP callers get the message, and a named lookup's candidates
  * after it (as JSON, since a name may hold a comma), so an agent can call again with one of them.
  */
-const fromQuery = (result: QueryResult, compact = false): ToolOutcome => {
+const fromQuery = (result: QueryResult, compact: Compaction = false): ToolOutcome => {
   if (result.ok) return { ok: true, answer: result.answer, compact };
   const { message, candidates } = result;
   return { ok: false, message: candidates?.length ? `${message}. Candidates, best first: ${JSON.stringify(candidates)}` : message };
 };
 
 /** A card list as asked: REST's rows (full), or each cut down to a CompactCard (the default). */
-const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome => fromQuery(result, detail !== 'full');
+const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome => fromQuery(result, detail !== 'full' && 'cards');
 
 /** The REST query parameter, required: a tool argument that stands for a path segment. */
 const required = <T extends TSchema>(schema: T) => Type.Optional(schema, false);
@@ -90,7 +92,6 @@ const PAGING = 'Results come a page at a time (limit 1 to 200, default 50; offse
 const LANGUAGE_CODES = 'lang is one of the 16 language codes.';
 const SET_ID = 'Set ids are <lang>-<set code>, e.g. en-base1, fr-base1, ja-PMCG1.';
 const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PMCG1-035.';
-const ERRORS = 'A failed call returns isError with a sentence saying what to fix.';
 const ROWS = 'Rows are compact unless detail is "full" (compact: the fields detail lists; no game text). What a card ' +
   'does (abilities, attacks, rules_text): call get_card. Whether it is legal: legalities {standard, expanded} (standard ' +
   'follows regulation_mark, or a legal reprint of the same name and text; null when unknown). detail "full" gives every ' +
@@ -132,9 +133,12 @@ const ListCardsInSetInput = Type.Object({
   ...CardFilterParameters,
 });
 const ListSetsInput = Type.Object({
+  q: SetsQuery.properties.q,
   lang: SetsQuery.properties.lang,
   limit: SetsQuery.properties.limit,
   offset: SetsQuery.properties.offset,
+  detail: Type.Optional(Type.Union(CardDetail.anyOf, { default: 'compact', description: 'compact (the default): each set without ' +
+    'logo_url and symbol_url; full: every set field, as REST lists sets.' })),
 });
 const GetSetInput = Type.Object({ id: required(SetsQuery.properties.id) });
 
@@ -150,7 +154,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       `the search to one. ${LANGUAGE_CODES} ${FILTERS} Filters alone (no q) list every match newest set first, ` +
       `with an exact total. ${ROWS} With q, pagination.total is an estimate; has_more is always exact. ` +
       `${PAGING} When a search by q finds nothing, suggestions lists up to 5 card names close to q: search again ` +
-      `with one. ${FIND_OR_SEARCH} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
+      `with one. ${FIND_OR_SEARCH} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED}`,
     input: SearchCardsInput,
     output: CardListResult,
     annotations: catalogAnnotations('Search cards by name'),
@@ -173,7 +177,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'with search_cards or list_cards_in_set. Or give ids instead of id, an array of up to 50 card ids, to get ' +
       'them in one call (counted once): data holds the cards found with their variants (no other_languages), in ' +
       `the order asked, and not_found the ids that match no card; it does not fail for unknown ids. ${GAME_TEXT} ` +
-      `${KEY_NEEDED} ${ERRORS}`,
+      `${KEY_NEEDED}`,
     input: GetCardInput,
     output: GetCardOutput,
     annotations: catalogAnnotations('Get cards with their variants'),
@@ -195,7 +199,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'set of set_code (the printed abbreviation: PAL, SVI, BS). When several names fit equally or none is close, ' +
       'the call fails with isError and a sentence followed by the candidate names (best first, a JSON array; none ' +
       'when nothing is close): call find_card again with the one meant. Names are matched in lang only: Glurak ' +
-      `with lang de. ${GAME_TEXT} ${CARD_ID} For every card whose name holds some text, use search_cards. ${KEY_NEEDED} ${ERRORS}`,
+      `with lang de. ${GAME_TEXT} ${CARD_ID} For every card whose name holds some text, use search_cards. ${KEY_NEEDED}`,
     input: FindCardInput,
     output: NamedCard,
     annotations: catalogAnnotations('Find a card by a typed name'),
@@ -209,7 +213,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     description: 'List the cards of one set in collector-number order (1, 2, 10, 10a, H1, SV1, TG01). Returns a ' +
       `page of cards without variants; pagination.total is exact. The filters of search_cards narrow it. ${ROWS} ` +
       `${SET_ID} An unknown set fails; find ` +
-      `set ids with list_sets. ${PAGING} ${KEY_NEEDED} ${ERRORS}`,
+      `set ids with list_sets. ${PAGING} ${KEY_NEEDED}`,
     input: ListCardsInSetInput,
     output: CardListResult,
     annotations: catalogAnnotations('List the cards of a set'),
@@ -221,21 +225,24 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'list_sets',
     description: 'List sets newest first (by release date; sets without a date last), in every language or in ' +
-      'one. Each set has its id, name in its own language, name_en, series, release_date, total, printed_total, ' +
-      `language and logo and symbol URLs. ${SET_ID} ${LANGUAGE_CODES} pagination.total is exact. ${PAGING} ` +
-      `${KEY_NEEDED} ${ERRORS}`,
+      'one; with q, find sets by name: the sets whose name in their own language or in English holds q (folded as ' +
+      'search_cards folds names: paldea finds Paldea Evolved and Évolutions à Paldea), exact names first. Each set ' +
+      'has its id, name in its own language, name_en, series, release_date, total, printed_total, language and ' +
+      'abbreviation (the printed set_code); detail "full" adds the logo and symbol URLs. ' +
+      `${SET_ID} ${LANGUAGE_CODES} pagination.total is exact. ${PAGING} ${KEY_NEEDED}`,
     input: ListSetsInput,
-    output: SetList,
-    annotations: catalogAnnotations('List sets'),
+    output: SetListResult,
+    annotations: catalogAnnotations('List and find sets'),
     keyed: true,
     argumentsLike: 'querystring',
-    run: ({ lang, limit, offset }, { queries }) => queries.listSets({ lang, limit, offset }).then(fromQuery),
+    run: ({ q, lang, limit, offset, detail }, { queries }) =>
+      queries.listSets({ q, lang, limit, offset }).then((result) => fromQuery(result, detail !== 'full' && 'sets')),
   }),
   defineTool({
     name: 'get_set',
     description: 'Get one set by id, with card_count (the cards of that set in the catalog) and other_languages ' +
       '(the same set code in the catalog\'s other languages: {language, id, name}). ' +
-      `${SET_ID} Ids are case-sensitive. An unknown id fails; find set ids with list_sets. ${KEY_NEEDED} ${ERRORS}`,
+      `${SET_ID} Ids are case-sensitive. An unknown id fails; find set ids with list_sets. ${KEY_NEEDED}`,
     input: GetSetInput,
     output: SingleSet,
     annotations: catalogAnnotations('Get a set'),
@@ -250,7 +257,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'try_it (a curl command). The other tools read the key from the MCP connection, not from an argument: ' +
       'ask the user to add the header `Authorization: Bearer <key>` to this server\'s entry in their MCP client ' +
       'configuration and reconnect. One active key per email: asking again for the same email fails. At most ' +
-      `3 new keys per client address per day. ${ERRORS}`,
+      `3 new keys per client address per day.`,
     input: KeyRequestBody,
     output: CreatedKeyBody,
     annotations: { title: 'Get a free API key', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -5,8 +5,9 @@ import { onStore, STORE_KINDS } from '../support/stores.js';
 
 /** Each catalog tool call beside the REST request with the same parameters; the card lists asked for REST's full rows. */
 const SAME_REQUESTS: Array<{ tool: string; args: Record<string, unknown>; rest: string }> = [
-  { tool: 'list_sets', args: {}, rest: '/v1/sets' },
-  { tool: 'list_sets', args: { lang: 'en', limit: 1, offset: 1 }, rest: '/v1/sets?lang=en&limit=1&offset=1' },
+  { tool: 'list_sets', args: { detail: 'full' }, rest: '/v1/sets' },
+  { tool: 'list_sets', args: { lang: 'en', limit: 1, offset: 1, detail: 'full' }, rest: '/v1/sets?lang=en&limit=1&offset=1' },
+  { tool: 'list_sets', args: { q: 'base', detail: 'full' }, rest: '/v1/sets?q=base' },
   { tool: 'get_set', args: { id: 'en-base1' }, rest: '/v1/sets?id=en-base1' },
   { tool: 'get_set', args: { id: 'ja-PMCG1' }, rest: '/v1/sets?id=ja-PMCG1' },
   { tool: 'list_cards_in_set', args: { set_id: 'en-base1', detail: 'full' }, rest: '/v1/cards?set=en-base1' },

@@ -9,7 +9,8 @@ import { CardDetail, CompactCardList } from '../../src/schemas/compactCard.js';
 import { LANGUAGES } from '../../src/schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../../src/schemas/keys.js';
 import { CardFilterParameters, CardIdList, CardsQuery, SearchText } from '../../src/schemas/queries.js';
-import { SetList, SingleSet } from '../../src/schemas/set.js';
+import { SingleSet } from '../../src/schemas/set.js';
+import { SetListResult } from '../../src/schemas/compactSet.js';
 import { NamedCard } from '../../src/schemas/names.js';
 import { leanOutputSchema } from '../../src/mcp/leanSchema.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
@@ -44,7 +45,7 @@ describe('MCP tools/list', () => {
     assert.deepEqual(tools.get('search_cards')!.outputSchema, cardLists);
     assert.deepEqual(tools.get('list_cards_in_set')!.outputSchema, cardLists);
     assert.deepEqual(tools.get('get_card')!.outputSchema, asLeanOutput({ ...Type.Union([SingleCard, CardBatch]), type: 'object', title: 'GetCardResult' }));
-    assert.deepEqual(tools.get('list_sets')!.outputSchema, asLeanOutput(SetList));
+    assert.deepEqual(tools.get('list_sets')!.outputSchema, asLeanOutput(SetListResult));
     assert.deepEqual(tools.get('get_set')!.outputSchema, asLeanOutput(SingleSet));
     assert.deepEqual(tools.get('find_card')!.outputSchema, asLeanOutput(NamedCard));
     assert.deepEqual(tools.get('get_api_key')!.outputSchema, asLeanOutput(CreatedKeyBody));
@@ -84,7 +85,7 @@ describe('MCP tools/list', () => {
       assert.deepEqual(input('search_cards').properties![filter], asInput(CardFilterParameters[filter]));
     }
     assert.equal(input('list_sets').required, undefined);
-    assert.deepEqual(Object.keys(input('list_sets').properties!), ['lang', 'limit', 'offset']);
+    assert.deepEqual(Object.keys(input('list_sets').properties!), ['q', 'lang', 'limit', 'offset', 'detail']);
     assert.deepEqual(input('get_api_key'), { ...asInput(KeyRequestBody) as object, additionalProperties: false });
   });
 
@@ -94,7 +95,7 @@ describe('MCP tools/list', () => {
       assert.deepEqual(detail, asWire(CardDetail));
       assert.deepEqual([detail.type, detail.enum, detail.default], ['string', ['compact', 'full'], 'compact'], name);
     }
-    for (const name of ['get_card', 'list_sets', 'get_set']) {
+    for (const name of ['get_card', 'get_set']) {
       assert.equal(tools.get(name)!.inputSchema.properties!.detail, undefined, name);
     }
   });
