@@ -20,3 +20,21 @@ export function compactSetList(json: string): string {
   const list = JSON.parse(json) as { data: Array<Record<string, unknown>> };
   return JSON.stringify({ ...list, data: list.data.map((set) => Object.fromEntries(COMPACT_SET_FIELDS.map((field) => [field, set[field]]))) });
 }
+
+type CardWithVariants = { image_small?: unknown; image_large?: unknown; variants?: Array<Record<string, unknown>> };
+
+/**
+ * A card answer's JSON (one card in data, or a batch) with each variant's image URLs left out where
+ * they are the card's own: most printings share the card's scan, and an agent pays for every URL.
+ * A variant without image_small or image_large shows the card's.
+ */
+export function withoutRepeatedImages(json: string): string {
+  const answer = JSON.parse(json) as { data: CardWithVariants | CardWithVariants[] };
+  for (const card of Array.isArray(answer.data) ? answer.data : [answer.data]) {
+    for (const variant of card.variants ?? []) {
+      if (variant.image_small === card.image_small) delete variant.image_small;
+      if (variant.image_large === card.image_large) delete variant.image_large;
+    }
+  }
+  return JSON.stringify(answer);
+}

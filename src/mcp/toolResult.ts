@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Answer } from '../catalog/answer.js';
-import { compactCardList, compactSetList } from './compactRows.js';
+import { compactCardList, compactSetList, withoutRepeatedImages } from './compactRows.js';
 import { inToolTerms } from './toolTerms.js';
 
 /**
@@ -18,17 +18,23 @@ export function failedResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: inToolTerms(message) }], isError: true };
 }
 
-/** Which rows of an answer a tool cuts down: none, card rows (CompactCard) or set rows (CompactSet). */
-export type Compaction = false | 'cards' | 'sets';
+/**
+ * What a tool cuts from an answer: nothing, card rows down to CompactCard, set rows down to
+ * CompactSet, or the variants' image URLs that repeat their card's (get_card, find_card).
+ */
+export type Compaction = false | 'cards' | 'sets' | 'variant-images';
 
-/** The JSON a tool answers with: the answer's own, or with each row compact. */
+const COMPACTIONS: Record<Exclude<Compaction, false>, (json: string) => string> = {
+  cards: compactCardList, sets: compactSetList, 'variant-images': withoutRepeatedImages,
+};
+
+/** The JSON a tool answers with: the answer's own, or cut down as `compact` says. */
 export function toolJson(answer: Answer, compact: Compaction): string {
-  if (compact === 'cards') return compactCardList(answer.json);
-  return compact === 'sets' ? compactSetList(answer.json) : answer.json;
+  return compact ? COMPACTIONS[compact](answer.json) : answer.json;
 }
 
 /** The tool result of an answer as bytes, made once per answer and kept with it (Answer.form). */
 export function answeredResultBytes(answer: Answer, compact: Compaction): Buffer {
-  // One answer is only ever a card list or a set list, so one compact form per answer.
+  // One answer is only ever one kind (a card list, a set list, cards with variants), so one compact form per answer.
   return answer.form(compact ? 'mcp-compact' : 'mcp', () => Buffer.from(JSON.stringify(answeredResult(toolJson(answer, compact)))));
 }

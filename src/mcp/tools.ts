@@ -171,7 +171,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'get_card',
     description: 'Get one card by id with every field, all its variants (its printings: finish or edition, which ' +
-      'one is the default, and their images) and other_languages: the same card in the catalog\'s other languages ' +
+      'one is the default, and their images when not the card\'s own) and other_languages: the same card in the catalog\'s other languages ' +
       `({language, id, name}; e.g. from de-base1-4 Glurak to en-base1-4 Charizard). ${CARD_ID} Ids are ` +
       `case-sensitive; the language is the first part (${LANGUAGES.join(', ')}). An unknown id fails; find ids ` +
       'with search_cards or list_cards_in_set. Or give ids instead of id, an array of up to 50 card ids, to get ' +
@@ -184,8 +184,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     keyed: true,
     argumentsLike: 'querystring',
     run: async ({ id, ids }, { queries }) => {
-      if (ids !== undefined && id === undefined) return fromQuery(await queries.getCards(ids));
-      if (id !== undefined && ids === undefined) return fromQuery(await queries.getCard(id));
+      if (ids !== undefined && id === undefined) return fromQuery(await queries.getCards(ids), 'variant-images');
+      if (id !== undefined && ids === undefined) return fromQuery(await queries.getCard(id), 'variant-images');
       return { ok: false, message: GET_CARD_EXACTLY_ONE };
     },
   }),
@@ -206,7 +206,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     keyed: true,
     argumentsLike: 'querystring',
     run: ({ name, lang, set_code: setCode }, { queries }) =>
-      queries.namedCard({ name, mode: 'fuzzy', parameter: 'name', lang, setCode }).then((result) => fromQuery(result)),
+      queries.namedCard({ name, mode: 'fuzzy', parameter: 'name', lang, setCode }).then((result) => fromQuery(result, 'variant-images')),
   }),
   defineTool({
     name: 'list_cards_in_set',
