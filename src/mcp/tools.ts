@@ -199,7 +199,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'set of set_code (the printed abbreviation: PAL, SVI, BS). When several names fit equally or none is close, ' +
       'the call fails with isError and a sentence followed by the candidate names (best first, a JSON array; none ' +
       'when nothing is close): call find_card again with the one meant. Names are matched in lang only: Glurak ' +
-      `with lang de. ${GAME_TEXT} ${CARD_ID} For every card whose name holds some text, use search_cards. ${KEY_NEEDED}`,
+      `with lang de. The card carries its game text and legalities as get_card describes them. ${CARD_ID} For every card whose name holds some text, use search_cards. ${KEY_NEEDED}`,
     input: FindCardInput,
     output: NamedCard,
     annotations: catalogAnnotations('Find a card by a typed name'),
