@@ -39,7 +39,7 @@ import { NO_METRICS, UNMATCHED_ROUTE, type ServiceMetrics } from './metrics/serv
 
 export interface AppDeps {
   /** Without unkeyedRequestsPerMinute, the default limit applies (DEFAULT_UNKEYED_REQUESTS_PER_MINUTE). */
-  config: Pick<Config, 'publicBaseUrl' | 'trustProxy'> & Partial<Pick<Config, 'unkeyedRequestsPerMinute'>>;
+  config: Pick<Config, 'publicBaseUrl' | 'trustProxy'> & Partial<Pick<Config, 'unkeyedRequestsPerMinute' | 'mcpAllowedOrigins'>>;
   store: CatalogStore;
   /**
    * The cache of the catalog's answers, which also tells their retrieved_at; without it, one of
@@ -164,7 +164,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openApiRoute);
   await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
-  await app.register(mcpRoutes, { queries, decks, access: deps.access, throttle, metrics, publicBaseUrl: deps.config.publicBaseUrl });
+  await app.register(mcpRoutes, {
+    queries, decks, access: deps.access, throttle, metrics,
+    publicBaseUrl: deps.config.publicBaseUrl, allowedOrigins: deps.config.mcpAllowedOrigins ?? null,
+  });
   for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/v1/cards/named', '/v1/cards/autocomplete', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   methodNotAllowed(app, '/v1/decks/check', ['POST']);

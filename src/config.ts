@@ -17,6 +17,11 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Requests without a valid key one client address may make per minute (0: no limit); see unkeyedThrottle. */
   unkeyedRequestsPerMinute: number;
+  /**
+   * MCP_ALLOWED_ORIGINS: the browser origins /mcp answers (others get 403); null (the default): every
+   * origin, as for REST, since a call carries its own key and no cookie. Requests without Origin always pass.
+   */
+  mcpAllowedOrigins: string[] | null;
   logLevel: LogLevel;
   /**
    * OAUTH_SECRET: seals OAuth's access tokens, refresh tokens, codes and client ids (at least 32
@@ -73,13 +78,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL, got "${publicBaseUrl}"`);
   }
+  const mcpAllowedOrigins = readAllowedOrigins(env.MCP_ALLOWED_ORIGINS);
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const metrics = metricsListener(env, port);
   const oauthSecret = env.OAUTH_SECRET || undefined;
   if (oauthSecret !== undefined && oauthSecret.length < 32) throw new ConfigError('OAUTH_SECRET must be at least 32 characters');
   return {
-    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, logLevel, metrics, oauthSecret, store: storeOptions(env),
+    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, mcpAllowedOrigins, logLevel, metrics, oauthSecret,
+    store: storeOptions(env),
     bulkDir: bulkDir(env.BULK_DIR, databaseUrl),
     sync: readSync(env.SYNC_SOURCE, env.SYNC_EVERY),
   };
@@ -172,6 +179,26 @@ function isTrustedProxyEntry(entry: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * MCP_ALLOWED_ORIGINS: origins separated by commas (`https://app.example.com, http://localhost:6274`),
+ * each a scheme, a host and an optional port, as a browser sends Origin; unset or empty: every origin.
+ */
+export function readAllowedOrigins(raw: string | undefined): string[] | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  return raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry) => {
+    let origin: string | undefined;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin === undefined || origin === 'null' || origin !== entry.replace(/\/$/, '').toLowerCase()) {
+      throw new ConfigError(`MCP_ALLOWED_ORIGINS must list origins such as https://app.example.com (scheme, host, optional port), got "${entry}"`);
+    }
+    return origin;
+  });
 }
 
 /**

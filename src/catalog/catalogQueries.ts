@@ -8,6 +8,7 @@ import { codePointLength, searchKey } from './searchKey.js';
 import { cursorRefusal, decodeCursor, encodeCursor } from './changesFeed.js';
 import { batchBody, listBody, namesBody, singleBody } from './servedJson.js';
 import { KnownSetCodes, nearestCodes } from './setCodes.js';
+import { SetNameIndex } from './setNames.js';
 import { completeName, findName, suggestNames, typedKeys } from './typedNames.js';
 
 export type { QueryResult } from './answerCache.js';
@@ -70,14 +71,26 @@ const finished = (json: string): QueryResult => ({ ok: true, answer: Answer.ofJs
  */
 export class CatalogQueries {
   private readonly setCodes: KnownSetCodes;
+  private readonly setNames: SetNameIndex;
 
   constructor(private readonly store: CatalogStore, private readonly answers: AnswerCache) {
     this.setCodes = new KnownSetCodes(store);
+    this.setNames = new SetNameIndex(store);
   }
 
-  listSets(params: Paging & { lang?: Language }): Promise<QueryResult> {
+  /** A page of sets, newest first; with q, the sets whose name (or English name) holds it, folded as card search folds. */
+  listSets(params: Paging & { lang?: Language; q?: string }): Promise<QueryResult> {
     const { limit, offset } = paging(params);
     const lang = params.lang;
+    if (params.q !== undefined) {
+      const key = searchKey(params.q);
+      if (codePointLength(key) < 2) return Promise.resolve(fail(400, FOLDED_SEARCH_TEXT_MESSAGE));
+      return this.answers.answer(`setsNamed ${JSON.stringify([key, lang ?? '*', limit, offset])}`, async (retrievedAt) => {
+        const found = await this.setNames.find(key, lang);
+        const page = { items: found.slice(offset, offset + limit), total: found.length, hasMore: offset + limit < found.length };
+        return list(page, limit, offset, false, retrievedAt);
+      });
+    }
     return this.answers.answer(`sets ${lang ?? '*'} ${limit} ${offset}`, async (retrievedAt) =>
       list(await this.store.listSets({ lang, limit, offset }), limit, offset, false, retrievedAt));
   }

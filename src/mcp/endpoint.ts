@@ -11,6 +11,10 @@ import { McpToolbox, type ToolCallContext } from './toolbox.js';
 import { directResponse, directToolCall } from './directToolCall.js';
 import { MCP_TOOLS } from './tools.js';
 import { keyChallenge, keyedToolCall, UNAUTHORIZED_CODE } from './keyChallenge.js';
+import { envelopeRefusal, inexactId, jsonRpcErrorBody, type EnvelopeRefusal } from './jsonRpcEnvelope.js';
+import { acceptsJson, headersForTransport, NOT_ACCEPTABLE, ORIGIN_REFUSED, originAllowed, sentAsJson } from './requestHeaders.js';
+import { inToolTerms } from './toolTerms.js';
+import { writeMcpAnswer } from './mcpResponse.js';
 
 export interface McpRouteOptions {
   queries: CatalogQueries;
@@ -20,6 +24,8 @@ export interface McpRouteOptions {
   metrics: ServiceMetrics;
   /** The service's public URL, for the 401's resource_metadata. */
   publicBaseUrl: string;
+  /** MCP_ALLOWED_ORIGINS: the browser origins answered; null: every one. */
+  allowedOrigins: readonly string[] | null;
 }
 
 /** JSON-RPC error codes the endpoint answers with outside a tool call. */
@@ -29,6 +35,7 @@ const INTERNAL_ERROR = -32603;
 const SERVER_ERROR = -32000;
 
 const NOT_JSON_RPC = 'Parse error: the request body must be valid JSON';
+const UNSUPPORTED_MEDIA_TYPE = 'Unsupported Media Type: Content-Type must be application/json';
 /**
  * The JSON-RPC error for each kind of failure (see failureOf), with the status REST gives it. Where
  * MCP words a case its own way (as a JSON-RPC parser would), the wording is here; otherwise the
@@ -36,7 +43,7 @@ const NOT_JSON_RPC = 'Parse error: the request body must be valid JSON';
  */
 const JSON_RPC_FAILURES: Record<FailureKind, { code: number; message?: string }> = {
   'too-large': { code: INVALID_REQUEST },
-  'unsupported-media-type': { code: SERVER_ERROR, message: 'Unsupported Media Type: Content-Type must be application/json' },
+  'unsupported-media-type': { code: SERVER_ERROR, message: UNSUPPORTED_MEDIA_TYPE },
   // Before the transport runs, every client error is a body that could not be read as JSON-RPC.
   'bad-json': { code: PARSE_ERROR, message: NOT_JSON_RPC },
   'bad-request': { code: PARSE_ERROR, message: NOT_JSON_RPC },
@@ -55,8 +62,22 @@ const loadSdk = () => (sdkLoading ??= import('./sdkEndpoint.js'));
  * tools/call is answered directly (directToolCall.ts); every other POST goes to the SDK's server
  * and transport (sdkEndpoint.ts).
  */
-export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, throttle, metrics, publicBaseUrl }: McpRouteOptions): Promise<void> {
+export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, throttle, metrics, publicBaseUrl, allowedOrigins }: McpRouteOptions): Promise<void> {
   const toolbox = new McpToolbox(MCP_TOOLS, { queries, decks, access, metrics });
+  // The body as Fastify parses JSON, and an id JSON.parse could not keep exactly refused with its text in hand.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    const json = text as string;
+    parseJson(request, json, (error, body) => {
+      if (error) return done(error, undefined);
+      const refusal = inexactId(json, body);
+      return refusal ? done(new RefusedMessage(refusal), undefined) : done(null, body);
+    });
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (originAllowed(request.headers.origin, allowedOrigins)) return done();
+    return reply.code(403).type('application/json').send(jsonRpcError(SERVER_ERROR, ORIGIN_REFUSED));
+  });
 
   app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcErrorHandler(metrics) }, async (request, reply) => {
     // From here the transport owns the response, so Fastify writes no headers: the ones set so
@@ -72,25 +93,41 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
       onKeyRefused: () => throttle.keyRefused(request),
     };
     try {
+      if (!acceptsJson(request.headers.accept)) {
+        writeMcpAnswer(request.headers, reply.raw, 406, Buffer.from(jsonRpcError(SERVER_ERROR, NOT_ACCEPTABLE)));
+        return;
+      }
+      if (!sentAsJson(request.headers['content-type'])) {
+        writeMcpAnswer(request.headers, reply.raw, 415, Buffer.from(jsonRpcError(SERVER_ERROR, UNSUPPORTED_MEDIA_TYPE)));
+        return;
+      }
+      const refusal = envelopeRefusal(request.body, toolbox.names);
+      if (refusal) {
+        writeMcpAnswer(request.headers, reply.raw, refusal.status, Buffer.from(refusalBody(refusal)));
+        return;
+      }
       // A keyed tool without a valid key is refused before anything runs, as HTTP 401 with the
       // challenge (keyChallenge.ts); the tool call still checks and counts the key itself.
       const keyed = keyedToolCall(request.body, toolbox);
       if (keyed && !(await access.isValidKey(context.authorization))) {
         await context.onKeyRefused();
+        if (keyed.tool !== null) metrics.toolCall(keyed.tool, 'refused');
         const { header, message } = keyChallenge(context.authorization, publicBaseUrl);
-        reply.raw.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': header })
-          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: UNAUTHORIZED_CODE, message }, id: keyed.id }));
+        const body = JSON.stringify({ jsonrpc: '2.0', error: { code: UNAUTHORIZED_CODE, message }, id: keyed.id });
+        writeMcpAnswer(request.headers, reply.raw, 401, Buffer.from(body), { 'content-type': 'application/json', 'www-authenticate': header });
         return;
       }
       const sdk = await loadSdk();
-      const direct = directToolCall(request.headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
+      const headers = headersForTransport(request.headers);
+      const direct = directToolCall(headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
       if (direct) {
         metrics.directToolCall();
         const response = directResponse(direct.id, await toolbox.callAsBytes(direct.name, direct.args, context));
-        reply.raw.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': response.length }).end(response);
+        writeMcpAnswer(request.headers, reply.raw, 200, response);
         return;
       }
-      await sdk.answerWithSdk(toolbox, context, request.raw, reply.raw, request.body);
+      const answer = await sdk.answerWithSdk(toolbox, context, headers, request.body);
+      writeMcpAnswer(request.headers, reply.raw, answer.status, answer.body, answer.headers);
     } catch (error) {
       const failure = failureOf(error);
       logFailure(request.log, failure, error, 'MCP request failed');
@@ -128,7 +165,18 @@ function showAllowance(reply: FastifyReply, allowance: Allowance, retryAfterSeco
 }
 
 function jsonRpcError(code: number, message: string): string {
-  return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  return jsonRpcErrorBody(code, inToolTerms(message));
+}
+
+function refusalBody({ code, message, id }: EnvelopeRefusal): string {
+  return jsonRpcErrorBody(code, message, id);
+}
+
+/** A message refused while its body is parsed (an id JSON.parse cannot keep), answered by the route's error handler. */
+class RefusedMessage extends Error {
+  constructor(readonly refusal: EnvelopeRefusal) {
+    super(refusal.message);
+  }
 }
 
 function jsonRpcFailure(failure: Failure): string {
@@ -139,6 +187,7 @@ function jsonRpcFailure(failure: Failure): string {
 /** Failures before the transport runs (body parsing) answer as JSON-RPC errors, like the transport's own. */
 function jsonRpcErrorHandler(metrics: ServiceMetrics) {
   return function answerAsJsonRpc(error: FastifyError, request: { log: FastifyInstance['log'] }, reply: FastifyReply) {
+    if (error instanceof RefusedMessage) return reply.code(error.refusal.status).type('application/json').send(refusalBody(error.refusal));
     const failure = failureOf(error);
     logFailure(request.log, failure, error, 'MCP request failed');
     if (failure.kind === 'unavailable') metrics.databaseUnavailable('mcp');

@@ -21,11 +21,11 @@ export const CHALLENGE_MESSAGES = {
 } as const;
 
 /** The id of the message's keyed tools/call (null in a batch), or undefined when it calls none. */
-export function keyedToolCall(body: unknown, toolbox: McpToolbox): { id: string | number | null } | undefined {
-  if (Array.isArray(body)) return body.some((message) => callsKeyedTool(message, toolbox)) ? { id: null } : undefined;
+export function keyedToolCall(body: unknown, toolbox: McpToolbox): { id: string | number | null; tool: string | null } | undefined {
+  if (Array.isArray(body)) return body.some((message) => callsKeyedTool(message, toolbox)) ? { id: null, tool: null } : undefined;
   if (!callsKeyedTool(body, toolbox)) return undefined;
-  const { id } = body as { id?: unknown };
-  return { id: typeof id === 'string' || Number.isInteger(id) ? id as string | number : null };
+  const { id, params } = body as { id?: unknown; params: { name: string } };
+  return { id: typeof id === 'string' || Number.isInteger(id) ? id as string | number : null, tool: params.name };
 }
 
 function callsKeyedTool(message: unknown, toolbox: McpToolbox): boolean {

@@ -1,17 +1,20 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { McpToolbox, ToolCallContext } from './toolbox.js';
+import { unknownToolMessage } from './jsonRpcEnvelope.js';
 
 export const SERVER_INFO = { name: 'tcg-catalog', title: 'Pokémon TCG Catalog', version: '1.0.0' };
 
 const INSTRUCTIONS = 'Every Pokémon TCG set and card in 16 languages, with every printing. ' +
-  'Without a key, call get_api_key with the user\'s email and ask the user to send the key as the header ' +
-  '`Authorization: Bearer <key>` on this connection; then search_cards by name (in the language searched), ' +
+  'Every tool but get_api_key needs an API key, sent by the MCP connection as the header `Authorization: Bearer <key>` ' +
+  '(not as an argument); each call counts once against the key\'s monthly quota (1,000 calls on the free tier, reset ' +
+  'on the 1st, UTC). Without a key, call get_api_key with the user\'s email and ask the user to add the header to this ' +
+  'server\'s entry in their MCP client configuration and reconnect; then search_cards by name (in the language searched), ' +
   'get_card for a card\'s printings, list_sets, get_set and list_cards_in_set to browse. The card lists answer ' +
   'compact rows (detail "full" for every field); get_card tells what a card does (abilities, attacks, rules_text), ' +
   'and legalities, in every row, whether it is legal in Standard and Expanded. To check a whole deck list, ' +
-  'call check_deck once with the list as pasted.';
+  'call check_deck once with the list as pasted. A failed call returns isError with a sentence saying what to fix.';
 
 /*
  * A Server builds its own Ajv instance unless given a validator, which costs about a
@@ -33,7 +36,9 @@ export function createMcpServer(toolbox: McpToolbox, context: ToolCallContext): 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolbox.listing }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const { name } = request.params;
-    if (!toolbox.has(name)) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${name}; the tools are ${toolbox.names.join(', ')}`);
+    // The endpoint refuses an unknown tool first (jsonRpcEnvelope.ts); this is the same answer. Not an
+    // McpError, whose message starts "MCP error -32602:", which the SDK client then adds again.
+    if (!toolbox.has(name)) throw Object.assign(new Error(unknownToolMessage(name, toolbox.names)), { code: ErrorCode.InvalidParams });
     return toolbox.call(name, request.params.arguments, context);
   });
   return server;

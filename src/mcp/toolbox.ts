@@ -11,6 +11,7 @@ import { validationMessage } from '../edge/validation.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
+import { leanOutputSchema } from './leanSchema.js';
 import { answeredResult, answeredResultBytes, failedResult, toolJson } from './toolResult.js';
 
 /** What one MCP request knows about its HTTP request. */
@@ -35,6 +36,21 @@ const wireSchema = (schema: object): Tool['inputSchema'] =>
   constUnionsToEnums(JSON.parse(JSON.stringify(schema))) as Tool['inputSchema'];
 
 /**
+ * An input schema as listed: closed, since a call naming an argument the tool does not take fails
+ * (unknownArguments), and without the REST parameters' examples, which the descriptions make unneeded.
+ */
+const closedInputSchema = (schema: object): Tool['inputSchema'] =>
+  ({ ...wireSchema(JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'examples' ? undefined : value)))), additionalProperties: false });
+
+/** The refusal of arguments the tool does not take, naming them and the ones it does. */
+function unknownArguments(tool: ToolDefinition, args: Record<string, unknown>): string | undefined {
+  const taken = Object.keys(tool.input.properties);
+  const unknown = Object.keys(args).filter((name) => !taken.includes(name));
+  if (unknown.length === 0) return undefined;
+  return `unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; ${tool.name} takes ${taken.join(', ')}`;
+}
+
+/**
  * The tools compiled once per process: their listing and argument validators (each on first use). A tool call
  * checks the key, then the arguments, then answers, in REST's order (401, 429, 400, 404).
  */
@@ -56,8 +72,8 @@ export class McpToolbox {
       name: tool.name,
       title: tool.annotations.title,
       description: tool.description,
-      inputSchema: wireSchema(tool.input),
-      outputSchema: wireSchema(tool.output),
+      inputSchema: closedInputSchema(tool.input),
+      outputSchema: wireSchema(leanOutputSchema(tool.output)),
       annotations: tool.annotations,
     }));
   }
@@ -127,6 +143,8 @@ export class McpToolbox {
       const refused = await admit(!countsLater);
       if (refused !== null) return { outcome: { ok: false, message: refused }, ended: 'refused' };
     }
+    const unknown = unknownArguments(definition, args);
+    if (unknown) return { outcome: { ok: false, message: unknown }, ended: 'invalid' };
     definition.prepare?.(args);
     const validate = validator();
     if (!validate(args)) {

@@ -10,10 +10,12 @@ import { LANGUAGES } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { CardFilterParameters, CardIdList, CardsQuery, SearchText, SetsQuery } from '../schemas/queries.js';
 import { FuzzyName, NamedCard, NamedCardQuery } from '../schemas/names.js';
-import { SetList, SingleSet } from '../schemas/set.js';
+import { SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { checkDeckTool } from './deckTool.js';
+import { SetListResult } from '../schemas/compactSet.js';
+import type { Compaction } from './toolResult.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 
 /**
@@ -24,7 +26,7 @@ import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetri
 
 /** What a tool call answers: the answer REST would send (its card rows compact when asked), or REST's error message. */
 export type ToolOutcome =
-  | { ok: true; answer: Answer; compact: boolean; allowance?: Allowance }
+  | { ok: true; answer: Answer; compact: Compaction; allowance?: Allowance }
   | { ok: false; message: string; allowance?: Allowance; retryAfterSeconds?: number; refused?: boolean };
 
 export interface ToolServices {
@@ -83,34 +85,30 @@ const catalogAnnotations = (title: string): ToolAnnotations =>
  * REST's status codes stay behind; MCP callers get the message, and a named lookup's candidates
  * after it (as JSON, since a name may hold a comma), so an agent can call again with one of them.
  */
-const fromQuery = (result: QueryResult, compact = false): ToolOutcome => {
+const fromQuery = (result: QueryResult, compact: Compaction = false): ToolOutcome => {
   if (result.ok) return { ok: true, answer: result.answer, compact };
   const { message, candidates } = result;
   return { ok: false, message: candidates?.length ? `${message}. Candidates, best first: ${JSON.stringify(candidates)}` : message };
 };
 
 /** A card list as asked: REST's rows (full), or each cut down to a CompactCard (the default). */
-const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome => fromQuery(result, detail !== 'full');
+const inDetail = (detail: CardDetail | undefined) => (result: QueryResult): ToolOutcome => fromQuery(result, detail !== 'full' && 'cards');
 
 /** The REST query parameter, required: a tool argument that stands for a path segment. */
 const required = <T extends TSchema>(schema: T) => Type.Optional(schema, false);
 
-const KEY_NEEDED = 'Needs an API key sent by the MCP connection as the header `Authorization: Bearer <key>`; ' +
-  'each call counts once against the key\'s monthly quota (1,000 calls on the free tier, reset on the 1st, UTC). ' +
-  'Without a valid key the call fails: get a key with get_api_key, then ask the user to add the header to this ' +
-  'server\'s entry in the MCP client configuration and reconnect.';
-const PAGING = 'Results come a page at a time (limit 1 to 200, default 50; offset, default 0): while ' +
-  'pagination.has_more is true, call again with offset + limit; stop when has_more is false.';
-const LANGUAGE_CODES = `The 16 language codes: ${LANGUAGES.join(', ')}.`;
+/** The key paragraph itself is the server's instructions' (server.ts) and get_api_key's: once, not in every tool. */
+const KEY_NEEDED = 'Needs an API key on the connection (see get_api_key); each call counts once against its monthly quota.';
+const PAGING = 'Results come a page at a time (limit 1 to 200, default 50; offset from 0): call again with ' +
+  'offset + limit until pagination.has_more is false.';
+/** The codes themselves are lang's enum. */
+const LANGUAGE_CODES = 'lang is one of the 16 language codes.';
 const SET_ID = 'Set ids are <lang>-<set code>, e.g. en-base1, fr-base1, ja-PMCG1.';
 const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PMCG1-035.';
-const ERRORS = 'A failed call returns isError with a sentence saying what to fix.';
-const ROWS = 'Rows are compact unless detail is "full": id, name, set_id, set_name, set_code, number, supertype, ' +
-  'subtypes, types, hp, ' +
-  'rarity, regulation_mark, legalities; no game text. What a card does (abilities, attacks, rules_text): call ' +
-  'get_card. Whether it is legal: legalities {standard, expanded} (standard follows regulation_mark, or a legal ' +
-  'reprint of the same name and text; null when unknown). detail "full" gives every field (game text, artist, ' +
-  'images) in every row: only when you need them for many cards at once.';
+const ROWS = 'Rows are compact unless detail is "full" (compact: the fields detail lists; no game text). What a card ' +
+  'does (abilities, attacks, rules_text): call get_card. Whether it is legal: legalities {standard, expanded} (standard ' +
+  'follows regulation_mark, or a legal reprint of the same name and text; null when unknown). detail "full" gives every ' +
+  'field (game text, artist, images) in every row: only when you need them for many cards at once.';
 const GAME_TEXT = 'The card carries its game text, in its own language: abilities, attacks (cost, damage, effect), ' +
   'weaknesses, resistances, retreat_cost; rules_text for a Trainer or Energy. legalities {standard, expanded} says ' +
   'whether it may be played in each format; standard follows the card\'s regulation_mark, and a printing is also ' +
@@ -125,19 +123,16 @@ const SearchCardsInput = Type.Object({
   ...CardFilterParameters,
 });
 const Q_OR_FILTER = `give q, or at least one filter (${FILTER_NAMES.join(', ')})`;
-const FILTERS = 'Filters, combined with AND, in English whatever the language: supertype, subtype (Stage2, ex, ' +
-  'Supporter...), type (Fire...), rarity, regulation_mark, legal (standard or expanded), artist (whole name), number ' +
-  '(4, 004, or 4/102 for number over the set\'s printed total) and set_code (the printed set abbreviation: the ' +
-  '"PAL 185" on a card is set_code PAL, number 185; the game client\'s promo codes PR-SV, PR-SW, PR-SM... work too; ' +
-  'an unknown code fails naming the nearest known ones).';
+/** Each filter argument describes itself (its REST parameter's description); the tool says how they combine. */
+const FILTERS = 'The filter arguments combine with AND and take English values whatever the language.';
 
 const FindCardInput = Type.Object({
   name: required(FuzzyName),
   lang: NamedCardQuery.properties.lang,
   set_code: NamedCardQuery.properties.set_code,
 });
-const FIND_OR_SEARCH = 'For one card by a name someone typed or said (maybe misspelled, spaced or without its ' +
-  'apostrophe), call find_card; search_cards lists every card whose name holds q.';
+const FIND_OR_SEARCH = 'For one card by a name someone typed (maybe misspelled), call find_card; search_cards lists ' +
+  'every card whose name holds q.';
 
 const GetCardInput = Type.Object({ id: CardsQuery.properties.id, ids: Type.Optional(CardIdList) });
 /** get_card answers one card (id) or a batch (ids). */
@@ -151,9 +146,12 @@ const ListCardsInSetInput = Type.Object({
   ...CardFilterParameters,
 });
 const ListSetsInput = Type.Object({
+  q: SetsQuery.properties.q,
   lang: SetsQuery.properties.lang,
   limit: SetsQuery.properties.limit,
   offset: SetsQuery.properties.offset,
+  detail: Type.Optional(Type.Union(CardDetail.anyOf, { default: 'compact', description: 'compact (the default): each set without ' +
+    'logo_url and symbol_url; full: every set field, as REST lists sets.' })),
 });
 const GetSetInput = Type.Object({ id: required(SetsQuery.properties.id) });
 
@@ -165,12 +163,11 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'exact name, then names starting with q, then names containing it. Names are stored in each card\'s own ' +
       'language, so search with the name in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), ' +
       'リザードン (ja). Case, accents, ' +
-      'letter width and hiragana/katakana do not matter, nor do spaces, apostrophes, hyphens and dots ' +
-      '(shaymin ex finds Shaymin-EX, mr mime finds Mr. Mime). Without lang every language is searched; lang restricts ' +
+      'letter width, kana, spaces and punctuation do not matter (q says how). Without lang every language is searched; lang restricts ' +
       `the search to one. ${LANGUAGE_CODES} ${FILTERS} Filters alone (no q) list every match newest set first, ` +
       `with an exact total. ${ROWS} With q, pagination.total is an estimate; has_more is always exact. ` +
-      `${PAGING} When a search by q finds nothing, suggestions lists up to 5 card names close to q: search again ` +
-      `with one. ${FIND_OR_SEARCH} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED} ${ERRORS}`,
+      `${PAGING} A search by q that finds nothing carries suggestions, up to 5 close names to search with. ` +
+      `${FIND_OR_SEARCH} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED}`,
     input: SearchCardsInput,
     output: CardListResult,
     annotations: catalogAnnotations('Search cards by name'),
@@ -187,21 +184,21 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'get_card',
     description: 'Get one card by id with every field, all its variants (its printings: finish or edition, which ' +
-      'one is the default, and their images) and other_languages: the same card in the catalog\'s other languages ' +
+      'one is the default, and their images when not the card\'s own) and other_languages: the same card in the catalog\'s other languages ' +
       `({language, id, name}; e.g. from de-base1-4 Glurak to en-base1-4 Charizard). ${CARD_ID} Ids are ` +
       `case-sensitive; the language is the first part (${LANGUAGES.join(', ')}). An unknown id fails; find ids ` +
       'with search_cards or list_cards_in_set. Or give ids instead of id, an array of up to 50 card ids, to get ' +
       'them in one call (counted once): data holds the cards found with their variants (no other_languages), in ' +
       `the order asked, and not_found the ids that match no card; it does not fail for unknown ids. ${GAME_TEXT} ` +
-      `${KEY_NEEDED} ${ERRORS}`,
+      `${KEY_NEEDED}`,
     input: GetCardInput,
     output: GetCardOutput,
     annotations: catalogAnnotations('Get cards with their variants'),
     keyed: true,
     argumentsLike: 'querystring',
     run: async ({ id, ids }, { queries }) => {
-      if (ids !== undefined && id === undefined) return fromQuery(await queries.getCards(ids));
-      if (id !== undefined && ids === undefined) return fromQuery(await queries.getCard(id));
+      if (ids !== undefined && id === undefined) return fromQuery(await queries.getCards(ids), 'variant-images');
+      if (id !== undefined && ids === undefined) return fromQuery(await queries.getCard(id), 'variant-images');
       return { ok: false, message: GET_CARD_EXACTLY_ONE };
     },
   }),
@@ -215,21 +212,21 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'set of set_code (the printed abbreviation: PAL, SVI, BS). When several names fit equally or none is close, ' +
       'the call fails with isError and a sentence followed by the candidate names (best first, a JSON array; none ' +
       'when nothing is close): call find_card again with the one meant. Names are matched in lang only: Glurak ' +
-      `with lang de. ${GAME_TEXT} ${CARD_ID} For every card whose name holds some text, use search_cards. ${KEY_NEEDED} ${ERRORS}`,
+      `with lang de. The card carries its game text and legalities as get_card describes them. ${CARD_ID} For every card whose name holds some text, use search_cards. ${KEY_NEEDED}`,
     input: FindCardInput,
     output: NamedCard,
     annotations: catalogAnnotations('Find a card by a typed name'),
     keyed: true,
     argumentsLike: 'querystring',
     run: ({ name, lang, set_code: setCode }, { queries }) =>
-      queries.namedCard({ name, mode: 'fuzzy', parameter: 'name', lang, setCode }).then((result) => fromQuery(result)),
+      queries.namedCard({ name, mode: 'fuzzy', parameter: 'name', lang, setCode }).then((result) => fromQuery(result, 'variant-images')),
   }),
   defineTool({
     name: 'list_cards_in_set',
     description: 'List the cards of one set in collector-number order (1, 2, 10, 10a, H1, SV1, TG01). Returns a ' +
       `page of cards without variants; pagination.total is exact. The filters of search_cards narrow it. ${ROWS} ` +
       `${SET_ID} An unknown set fails; find ` +
-      `set ids with list_sets. ${PAGING} ${KEY_NEEDED} ${ERRORS}`,
+      `set ids with list_sets. ${PAGING} ${KEY_NEEDED}`,
     input: ListCardsInSetInput,
     output: CardListResult,
     annotations: catalogAnnotations('List the cards of a set'),
@@ -241,21 +238,24 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'list_sets',
     description: 'List sets newest first (by release date; sets without a date last), in every language or in ' +
-      'one. Each set has its id, name in its own language, name_en, series, release_date, total, printed_total, ' +
-      `language and logo and symbol URLs. ${SET_ID} ${LANGUAGE_CODES} pagination.total is exact. ${PAGING} ` +
-      `${KEY_NEEDED} ${ERRORS}`,
+      'one; with q, find sets by name: the sets whose name in their own language or in English holds q (folded as ' +
+      'search_cards folds names: paldea finds Paldea Evolved and Évolutions à Paldea), exact names first. Each set ' +
+      'has its id, name in its own language, name_en, series, release_date, total, printed_total, language and ' +
+      'abbreviation (the printed set_code); detail "full" adds the logo and symbol URLs. ' +
+      `${SET_ID} ${LANGUAGE_CODES} pagination.total is exact. ${PAGING} ${KEY_NEEDED}`,
     input: ListSetsInput,
-    output: SetList,
-    annotations: catalogAnnotations('List sets'),
+    output: SetListResult,
+    annotations: catalogAnnotations('List and find sets'),
     keyed: true,
     argumentsLike: 'querystring',
-    run: ({ lang, limit, offset }, { queries }) => queries.listSets({ lang, limit, offset }).then(fromQuery),
+    run: ({ q, lang, limit, offset, detail }, { queries }) =>
+      queries.listSets({ q, lang, limit, offset }).then((result) => fromQuery(result, detail !== 'full' && 'sets')),
   }),
   defineTool({
     name: 'get_set',
     description: 'Get one set by id, with card_count (the cards of that set in the catalog) and other_languages ' +
       '(the same set code in the catalog\'s other languages: {language, id, name}). ' +
-      `${SET_ID} Ids are case-sensitive. An unknown id fails; find set ids with list_sets. ${KEY_NEEDED} ${ERRORS}`,
+      `${SET_ID} Ids are case-sensitive. An unknown id fails; find set ids with list_sets. ${KEY_NEEDED}`,
     input: GetSetInput,
     output: SingleSet,
     annotations: catalogAnnotations('Get a set'),
@@ -263,7 +263,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     argumentsLike: 'querystring',
     run: ({ id }, { queries }) => queries.getSet(id).then(fromQuery),
   }),
-  checkDeckTool({ languageCodes: LANGUAGE_CODES, errors: ERRORS }),
+  checkDeckTool(),
   defineTool({
     name: 'get_api_key',
     description: 'Create a free API key for this catalog; works without a key. Returns key (shown only this ' +
@@ -271,7 +271,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'try_it (a curl command). The other tools read the key from the MCP connection, not from an argument: ' +
       'ask the user to add the header `Authorization: Bearer <key>` to this server\'s entry in their MCP client ' +
       'configuration and reconnect. One active key per email: asking again for the same email fails. At most ' +
-      `3 new keys per client address per day. ${ERRORS}`,
+      `3 new keys per client address per day.`,
     input: KeyRequestBody,
     output: CreatedKeyBody,
     annotations: { title: 'Get a free API key', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -13,9 +13,10 @@ export const setRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> =
     schema: {
       operationId: 'listSets',
       summary: 'List sets, newest first, or get one set by id',
-      description: 'Without `id`: a page of sets, newest first, optionally of one language. ' +
+      description: 'Without `id`: a page of sets, newest first, optionally of one language; with `q`, the sets whose ' +
+        'name (in their own language or English) holds it. ' +
         'With `id`: that set with `card_count` and `other_languages` (the same set code in the other languages); ' +
-        'lang, limit and offset are then validated but ignored.',
+        'q, lang, limit and offset are then validated but ignored.',
       security: keyed.security,
       tags: ['sets'],
       querystring: SetsQuery,
@@ -28,7 +29,7 @@ export const setRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> =
       },
     },
   }, async (request, reply) => {
-    const { id, lang, limit, offset } = request.query;
-    return sendResult(reply, id !== undefined ? await queries.getSet(id) : await queries.listSets({ lang, limit, offset }));
+    const { id, q, lang, limit, offset } = request.query;
+    return sendResult(reply, id !== undefined ? await queries.getSet(id) : await queries.listSets({ q, lang, limit, offset }));
   });
 };

@@ -8,6 +8,14 @@ export const SetsQuery = Type.Object({
   id: Type.Optional(Type.String({
     minLength: 1, pattern: IDENTIFIER_PATTERN, description: 'A set id; returns that one set with its card_count.', examples: ['en-base1'],
   })),
+  q: Type.Optional(Type.String({
+    minLength: 2,
+    pattern: '^\\s*\\S[\\s\\S]{0,58}\\S\\s*$',
+    description: 'Set name to find, 2 to 60 characters, in the set\'s own language or in English, folded as card names ' +
+      'are (case, accents, letter width, kana, spaces and punctuation ignored): the sets whose name holds it, exact ' +
+      'names first, then names that start with it, each newest first.',
+    examples: ['paldea'],
+  })),
   lang: Type.Optional(Language),
   ...Paging,
 });

@@ -96,6 +96,10 @@ for (const store of STORE_KINDS) {
         }
         const message = (result.content[0] as { text: string }).text;
         if (tool.keyed && caller === 'exhausted') return assert.match(message, /^this key has used all 1 requests of this month/, what);
+        const strangers = Object.keys(args).filter((name) => !Object.hasOwn(tool.input.properties, name));
+        if (strangers.length > 0) {
+          return assert.ok(message.startsWith(`unknown argument${strangers.length > 1 ? 's' : ''} ${strangers.join(', ')}; ${tool.name} takes `), what);
+        }
         assert.ok(namesParameter(message, Object.keys(tool.input.properties)) || CALL_SENTENCES.some((s) => s.test(message)),
           `${what}: "${message}" names no argument`);
       }, 200);

@@ -194,19 +194,19 @@ for (const store of STORE_KINDS) {
   });
 }
 
-describe('MCP is left as it was', () => {
+describe('MCP answers are compressed but not cached', () => {
   let harness: McpHarness;
   before(async () => { harness = await McpHarness.start(); });
   after(async () => { await harness.close(); });
 
-  it('an MCP answer carries no ETag, Cache-Control of the catalog or content coding', async () => {
+  it('an MCP answer carries no ETag or Cache-Control of the catalog; it is compressed (docs/mcp.md), which test/mcp/compression.test.ts pins', async () => {
     const response = await harness.post({
       jsonrpc: '2.0', id: 1, method: 'initialize',
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
     }, { 'accept-encoding': 'gzip, br', 'if-none-match': '*' });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('etag'), null);
-    assert.equal(response.headers.get('content-encoding'), null);
+    assert.equal(response.headers.get('content-encoding'), 'br');
     assert.notEqual(response.headers.get('cache-control'), 'private, max-age=300');
   });
 });

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { withoutRepeatedImages } from '../../src/mcp/compactRows.js';
 import { keyedSession, withoutRetrievedAt } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 
 /** Each catalog tool call beside the REST request with the same parameters; the card lists asked for REST's full rows. */
 const SAME_REQUESTS: Array<{ tool: string; args: Record<string, unknown>; rest: string }> = [
-  { tool: 'list_sets', args: {}, rest: '/v1/sets' },
-  { tool: 'list_sets', args: { lang: 'en', limit: 1, offset: 1 }, rest: '/v1/sets?lang=en&limit=1&offset=1' },
+  { tool: 'list_sets', args: { detail: 'full' }, rest: '/v1/sets' },
+  { tool: 'list_sets', args: { lang: 'en', limit: 1, offset: 1, detail: 'full' }, rest: '/v1/sets?lang=en&limit=1&offset=1' },
+  { tool: 'list_sets', args: { q: 'base', detail: 'full' }, rest: '/v1/sets?q=base' },
   { tool: 'get_set', args: { id: 'en-base1' }, rest: '/v1/sets?id=en-base1' },
   { tool: 'get_set', args: { id: 'ja-PMCG1' }, rest: '/v1/sets?id=ja-PMCG1' },
   { tool: 'list_cards_in_set', args: { set_id: 'en-base1', detail: 'full' }, rest: '/v1/cards?set=en-base1' },
@@ -35,13 +37,25 @@ for (const store of STORE_KINDS) {
         const answer = await fixture.harness.rest(rest, { key: fixture.key });
         assert.equal(answer.status, 200);
         assert.notEqual(result.isError, true);
-        assert.deepEqual(withoutRetrievedAt(result.structuredContent), withoutRetrievedAt(answer.body));
+        // get_card leaves out the variants' image URLs that repeat the card's.
+        const expected = tool === 'get_card' ? JSON.parse(withoutRepeatedImages(JSON.stringify(answer.body))) as unknown : answer.body;
+        assert.deepEqual(withoutRetrievedAt(result.structuredContent), withoutRetrievedAt(expected));
         assert.match(String(result.structuredContent?.retrieved_at), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
         const [content] = result.content;
         assert.equal(content?.type, 'text');
         assert.deepEqual(JSON.parse((content as { text: string }).text), result.structuredContent);
       });
     }
+
+    test('get_card leaves out a variant\'s image URLs where they are the card\'s own, and keeps those that differ', async () => {
+      const { result } = await fixture.session.call('get_card', { id: 'en-base1-4' });
+      const card = (result.structuredContent as { data: { image_small: string; variants: Array<Record<string, unknown>> } }).data;
+      assert.match(card.image_small, /^https:/);
+      for (const variant of card.variants) assert.equal(variant.image_small, undefined);
+      const differing = JSON.parse(withoutRepeatedImages(JSON.stringify({ data: { image_small: 'a', image_large: 'b',
+        variants: [{ variant_key: 'x', image_small: 'a', image_large: 'c' }, { variant_key: 'y', image_small: null, image_large: 'b' }] } })));
+      assert.deepEqual(differing.data.variants, [{ variant_key: 'x', image_large: 'c' }, { variant_key: 'y', image_small: null }]);
+    });
 
     test('paging through a set with has_more visits every card once', async () => {
       const seen: string[] = [];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TestClock } from '../support/clock.js';
+import { inToolTerms } from '../../src/mcp/toolTerms.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 
 const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
@@ -24,7 +25,7 @@ const SAME_FAILURES: Array<{ tool: string; args: Record<string, unknown>; rest: 
   { tool: 'list_cards_in_set', args: { set_id: 'en-nope' }, rest: '/v1/cards?set=en-nope', status: 404 },
 ];
 
-describe('MCP tool failures are isError results with the REST message', () => {
+describe('MCP tool failures are isError results with the REST message, in the terms of tools', () => {
   let harness: McpHarness;
   let keyed: McpSession;
   let key: string;
@@ -47,9 +48,15 @@ describe('MCP tool failures are isError results with the REST message', () => {
       assert.equal(answer.status, status);
       assert.equal(result.isError, true);
       assert.equal(result.structuredContent, undefined);
-      assert.equal(textOf(result), answer.body.error);
+      assert.equal(textOf(result), inToolTerms(answer.body.error as string));
+      assert.doesNotMatch(textOf(result), /\/v1\//);
     });
   }
+
+  test('REST\'s paths become tools: POST /v1/keys is get_api_key, /v1/sets is list_sets', () => {
+    assert.equal(inToolTerms('get a free key with POST /v1/keys'), 'get a free key with the get_api_key tool');
+    assert.equal(inToolTerms('set ids look like en-base1 (list them with /v1/sets)'), 'set ids look like en-base1 (find them with list_sets)');
+  });
 
   test('a missing argument is named', async () => {
     // q or a filter, since search_cards also lists by filters alone.
@@ -83,7 +90,8 @@ describe('MCP tool failures are isError results with the REST message', () => {
     const answer = await harness.rest('/v1/cards?id=en-base1-4', { key: spent });
     assert.equal(answer.status, 429);
     assert.equal(result.isError, true);
-    assert.equal(textOf(result), answer.body.error);
+    assert.equal(textOf(result), inToolTerms(answer.body.error as string));
+      assert.doesNotMatch(textOf(result), /\/v1\//);
     for (const header of ['x-ratelimit-limit', 'x-ratelimit-used', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']) {
       assert.equal(response.headers.get(header), answer.headers.get(header), header);
     }

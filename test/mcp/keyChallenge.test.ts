@@ -65,8 +65,8 @@ describe('MCP: a keyed tool without a valid key is HTTP 401 with the OAuth chall
     assert.equal(answer.status, 401);
     assert.equal(answer.headers.get('www-authenticate'), `Bearer ${METADATA}`);
     const batch = await harness.post([call('get_api_key', { email: 'batch@example.com' }, 1), call('list_sets', {}, 2)]);
-    assert.equal(batch.status, 401, 'a batch holding a keyed call');
-    assert.equal((batch.body as { id: unknown }).id, null);
+    assert.equal(batch.status, 400, 'a batch is refused as a batch (strict inputs) before any key is looked at');
+    assert.equal(batch.headers.get('www-authenticate'), null);
   });
 
   test('the SDK client without an auth provider sees the 401; initialize, tools/list and get_api_key stay open', async () => {

@@ -55,7 +55,7 @@ describe('metrics of the edges, in process', () => {
       await keyed.call('get_card', { id: 'en-base1-4' });
       await keyed.call('get_card', { id: 'en-nowhere-1' });
       const unkeyed = await harness.connect();
-      await unkeyed.call('get_card', { id: 'en-base1-4' });
+      await assert.rejects(unkeyed.call('get_card', { id: 'en-base1-4' }), /needs an API key/, 'a keyed tool without a key is the HTTP 401 challenge');
       await unkeyed.call('get_api_key', { email: 'mcp-metrics@example.test' });
       await unkeyed.call('get_api_key', { email: 'mcp-metrics@example.test' });
       await unkeyed.call('get_api_key', { email: 'not an email' });

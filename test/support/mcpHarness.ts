@@ -92,14 +92,19 @@ export class McpHarness {
   }
 
   /** POSTs one raw JSON-RPC message to /mcp, as a client without the SDK would. */
-  async post(message: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+  post(message: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+    return this.postText(JSON.stringify(message), headers);
+  }
+
+  /** POSTs a body of exactly this text to /mcp (an id JSON.stringify could not write, say). */
+  async postText(body: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {
     const response = await fetch(new URL('/mcp', this.baseUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      body: JSON.stringify(message),
+      body,
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+    return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text), text };
   }
 
   close(): Promise<void> {

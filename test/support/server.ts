@@ -48,6 +48,8 @@ export interface TestServerOptions {
   trustProxy?: boolean | string[];
   /** UNKEYED_REQUESTS_PER_MINUTE; the service's default when absent. */
   unkeyedRequestsPerMinute?: number;
+  /** MCP_ALLOWED_ORIGINS; every origin when absent. */
+  mcpAllowedOrigins?: string[];
   /** Replaces the catalog store (e.g. one that fails), wrapping the real demo catalog. */
   wrapCatalog?: (store: CatalogStore) => CatalogStore;
   /** Serve this existing catalog file instead of a fresh one holding the demo catalog. */
@@ -108,7 +110,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const bulk = new BulkFiles(catalogStore, path.join(dir, 'bulk'));
   const app = await buildApp({
     config: { publicBaseUrl, trustProxy: options.trustProxy ?? false,
-      unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute },
+      unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute, mcpAllowedOrigins: options.mcpAllowedOrigins ?? null },
     store: catalogStore, answers, access, bulk, now: options.now, connectionLimits: options.connectionLimits, metrics,
     ...(logs ? { logger: loggerOptions('info', { write: (line: string) => { logs.text += line; } }), logRequests: true } : {}),
   });

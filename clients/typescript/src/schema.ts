@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * List sets, newest first, or get one set by id
-         * @description Without `id`: a page of sets, newest first, optionally of one language. With `id`: that set with `card_count` and `other_languages` (the same set code in the other languages); lang, limit and offset are then validated but ignored.
+         * @description Without `id`: a page of sets, newest first, optionally of one language; with `q`, the sets whose name (in their own language or English) holds it. With `id`: that set with `card_count` and `other_languages` (the same set code in the other languages); q, lang, limit and offset are then validated but ignored.
          */
         get: operations["listSets"];
         put?: never;
@@ -376,6 +376,11 @@ export interface operations {
                  * @example en-base1
                  */
                 id?: string;
+                /**
+                 * @description Set name to find, 2 to 60 characters, in the set's own language or in English, folded as card names are (case, accents, letter width, kana, spaces and punctuation ignored): the sets whose name holds it, exact names first, then names that start with it, each newest first.
+                 * @example paldea
+                 */
+                q?: string;
                 /**
                  * @description A catalog language code.
                  * @example en
