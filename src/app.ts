@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await keyed.register(bulkRoutes, { bulk: deps.bulk ?? null, answers, publicBaseUrl: deps.config.publicBaseUrl });
   });
   // The deck check counts a request only once its body proved valid: its key hook counts nothing.
-  const decks = new DeckChecker(deps.store, answers);
+  const decks = new DeckChecker(deps.store, answers, queries.sets);
   await app.register(async (keyed) => {
     keyed.decorateRequest('setsKeyRateLimitHeaders', true);
     keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, setUnkeyedRateLimitHeaders, false));

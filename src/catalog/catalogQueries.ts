@@ -7,7 +7,8 @@ import type { CatalogStore, CatalogSummary, Page } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
 import { cursorRefusal, decodeCursor, encodeCursor } from './changesFeed.js';
 import { batchBody, listBody, namesBody, singleBody } from './servedJson.js';
-import { KnownSetCodes, nearestCodes } from './setCodes.js';
+import { nearestCodes } from './setCodes.js';
+import { SetTables } from './setTable.js';
 import { SetNameIndex } from './setNames.js';
 import { completeName, findName, suggestNames, typedKeys } from './typedNames.js';
 
@@ -70,12 +71,13 @@ const finished = (json: string): QueryResult => ({ ok: true, answer: Answer.ofJs
  * in the one answer cache, which builds it from the store on a miss.
  */
 export class CatalogQueries {
-  private readonly setCodes: KnownSetCodes;
+  /** The catalog's sets, read once per catalog version: the set_code check's, the set search's and the deck check's. */
+  readonly sets: SetTables;
   private readonly setNames: SetNameIndex;
 
   constructor(private readonly store: CatalogStore, private readonly answers: AnswerCache) {
-    this.setCodes = new KnownSetCodes(store);
-    this.setNames = new SetNameIndex(store);
+    this.sets = new SetTables(store, () => answers.retrieval());
+    this.setNames = new SetNameIndex(this.sets);
   }
 
   /** A page of sets, newest first; with q, the sets whose name (or English name) holds it, folded as card search folds. */
@@ -138,8 +140,8 @@ export class CatalogQueries {
   private async unknownSetCode(filters: CardFilters | undefined): Promise<QueryResult | null> {
     if (filters?.set_code === undefined) return null;
     const code = canonicalSetCode(filters.set_code);
-    const known = await this.setCodes.codes();
-    return known.includes(code) ? null : fail(400, unknownSetCodeMessage(code, nearestCodes(code, known)));
+    const table = await this.sets.table();
+    return table.hasCode(code) ? null : fail(400, unknownSetCodeMessage(code, nearestCodes(code, table.codes)));
   }
 
   /**

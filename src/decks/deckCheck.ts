@@ -8,7 +8,7 @@ import type { DeckListLine } from './deckList.js';
 import { deckCardCount, deckProblems } from './deckRules.js';
 import { parseDeckList } from './parseDeckList.js';
 import { DeckResolver } from './resolveDeckList.js';
-import { SetTables } from './setTable.js';
+import { SetTables } from '../catalog/setTable.js';
 
 /** The 400 of a list without a single card line. */
 export const NO_CARD_LINE = 'list holds no card line: write one card a line as "4 Ultra Ball SVI 196" ' +
@@ -39,8 +39,10 @@ export type DeckListReading =
 export class DeckChecker {
   private readonly resolver: DeckResolver;
 
-  constructor(store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'listSets'>, private readonly answers: Pick<AnswerCache, 'answer' | 'retrieval'>) {
-    this.resolver = new DeckResolver(store, new SetTables(store, () => answers.retrieval()));
+  /** `sets`: the process's table of sets (CatalogQueries.sets), so the sets are read once per catalog version, not twice. */
+  constructor(store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'listSets'>, private readonly answers: Pick<AnswerCache, 'answer' | 'retrieval'>,
+    sets: SetTables = new SetTables(store, () => answers.retrieval())) {
+    this.resolver = new DeckResolver(store, sets);
   }
 
   read(list: string): DeckListReading {

@@ -1,6 +1,6 @@
 import type { BasicEnergyType } from './basicEnergy.js';
 import type { Language } from '../schemas/common.js';
-import type { SetTable } from './setTable.js';
+import type { SetTable } from '../catalog/setTable.js';
 
 /**
  * The card ids a deck list's line may name, worked out from the set table alone, so a whole list

@@ -8,7 +8,7 @@ import { exactNameKey, namesMatch } from './cardNames.js';
 import type { DeckListLine } from './deckList.js';
 import { basicEnergyCandidates, isBasicEnergySetCode, isEnergyPseudoCode, printedCandidates } from './lineCandidates.js';
 import { canonicalSetCode, gallerySetCode } from './setCodeAliases.js';
-import type { SetTable, SetTables } from './setTable.js';
+import type { SetTable, SetTables } from '../catalog/setTable.js';
 import { unknownCode, unknownName, unknownNumber, wrongName } from './unresolvedReasons.js';
 
 /** A line that names a card, with the card it names. */

@@ -3,7 +3,7 @@ import type { Language } from '../schemas/common.js';
 import type { CardSet } from '../schemas/set.js';
 import type { DeckListLine } from './deckList.js';
 import { nearestCodes } from '../catalog/setCodes.js';
-import type { SetTable } from './setTable.js';
+import type { SetTable } from '../catalog/setTable.js';
 
 /**
  * Why a deck list's line names no card, as a sentence a person can act on: which set code is
