@@ -29,6 +29,8 @@ export interface RequestShape {
   paths?: { pool: readonly string[]; seed: number };
   /** API keys sent in turn, one a request (`Authorization: Bearer <key>`), as many clients would (the deck-check scenario). */
   keys?: readonly string[];
+  /** For each request a body picked at random from the pool (seeded), instead of `body` (the deck check of varied lists). */
+  bodies?: { pool: readonly string[]; seed: number };
 }
 
 export const loadGeneratorName = (): string => (hasWrk() ? 'wrk' : 'autocannon');
@@ -55,14 +57,14 @@ export function installWrkWherePossible(): void {
 export async function generateLoad(url: string, headers: Record<string, string>, seconds: number, connections: number,
   cpus?: string, request: RequestShape = {}): Promise<Load> {
   if (!hasWrk()) {
-    const { paths, keys, ...methodAndBody } = request;
+    const { paths, keys, bodies, ...methodAndBody } = request;
     const picked = paths ? { requests: [{ method: 'GET' as const, setupRequest: randomPaths(paths) }] }
-      : keys ? { requests: [{ ...methodAndBody, setupRequest: keysInTurn(keys) }] } : {};
+      : keys || bodies ? { requests: [{ ...methodAndBody, setupRequest: keysAndBodies(keys, bodies) }] } : {};
     const result = await autocannon({ url, connections, headers, duration: seconds, ...methodAndBody, ...picked });
     return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total,
       failures: result.non2xx + result.errors };
   }
-  const scriptDir = request.method || request.paths || request.keys ? mkdtempSync(path.join(os.tmpdir(), 'wrk-')) : undefined;
+  const scriptDir = request.method || request.paths || request.keys || request.bodies ? mkdtempSync(path.join(os.tmpdir(), 'wrk-')) : undefined;
   try {
     const script = scriptDir ? writeRequestScript(scriptDir, request) : undefined;
     const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []),
@@ -96,7 +98,7 @@ function runWrk(args: string[], cpus: string | undefined): Promise<string> {
  * reads the pool of paths from a file beside it (one per line, percent-encoded) and asks for one
  * picked by LuaJIT's seeded math.random for each request.
  */
-function writeRequestScript(dir: string, { method, body, paths, keys }: RequestShape): string {
+function writeRequestScript(dir: string, { method, body, paths, keys, bodies }: RequestShape): string {
   const file = path.join(dir, 'request.lua');
   if (paths) {
     const pool = path.join(dir, 'paths.txt');
@@ -108,34 +110,53 @@ function writeRequestScript(dir: string, { method, body, paths, keys }: RequestS
       'request = function() return wrk.format(nil, paths[math.random(#paths)]) end',
     ].join('\n') + '\n');
   } else {
-    writeFileSync(file, `wrk.method = "${method ?? 'GET'}"\nwrk.body = [==[${body ?? ''}]==]\n${keys ? keysScript(keys) : ''}`);
+    const pool = bodies ? path.join(dir, 'bodies.txt') : undefined;
+    // A JSON body is one line: its line breaks are escaped.
+    if (pool) writeFileSync(pool, `${bodies!.pool.join('\n')}\n`);
+    writeFileSync(file, `wrk.method = "${method ?? 'GET'}"\nwrk.body = [==[${body ?? ''}]==]\n` +
+      (keys || bodies ? keysAndBodiesScript(keys, pool === undefined ? undefined : { file: pool, seed: bodies!.seed }) : ''));
   }
   return file;
 }
 
-/** The wrk script's part that sends the keys in turn: the command line's headers, Authorization replaced. */
-function keysScript(keys: readonly string[]): string {
+/**
+ * The wrk script's part that sends the keys in turn (the command line's headers, Authorization
+ * replaced) and a body of the pool's file picked by LuaJIT's seeded math.random.
+ */
+function keysAndBodiesScript(keys: readonly string[] | undefined, bodies: { file: string; seed: number } | undefined): string {
   return [
-    `local keys = { ${keys.map((key) => `"${key}"`).join(', ')} }`,
+    `local keys = { ${(keys ?? []).map((key) => `"${key}"`).join(', ')} }`,
+    'local bodies = {}',
+    ...(bodies ? [`for line in io.lines([==[${bodies.file}]==]) do bodies[#bodies + 1] = line end`, `math.randomseed(${bodies.seed})`] : []),
     'local turn = 0',
     'request = function()',
-    '  turn = turn % #keys + 1',
-    '  local headers = {}',
-    '  for name, value in pairs(wrk.headers) do',
-    '    if string.lower(name) ~= "authorization" then headers[name] = value end',
+    '  local headers = nil',
+    '  if #keys > 0 then',
+    '    turn = turn % #keys + 1',
+    '    headers = {}',
+    '    for name, value in pairs(wrk.headers) do',
+    '      if string.lower(name) ~= "authorization" then headers[name] = value end',
+    '    end',
+    '    headers["Authorization"] = "Bearer " .. keys[turn]',
     '  end',
-    '  headers["Authorization"] = "Bearer " .. keys[turn]',
-    '  return wrk.format(nil, nil, headers)',
+    '  local body = nil',
+    '  if #bodies > 0 then body = bodies[math.random(#bodies)] end',
+    '  return wrk.format(nil, nil, headers, body)',
     'end',
   ].join('\n') + '\n';
 }
 
-/** autocannon's twin of the wrk script's keys: each request the next key's Authorization. */
-function keysInTurn(keys: readonly string[]) {
+/** autocannon's twin of the wrk script's keys and bodies: each request the next key's Authorization and a body of the pool. */
+function keysAndBodies(keys: readonly string[] | undefined, bodies: RequestShape['bodies']) {
   let turn = 0;
+  const random = bodies ? seededRandom(bodies.seed) : undefined;
   return (request: autocannon.Request) => {
-    turn = (turn + 1) % keys.length;
-    return { ...request, headers: { ...request.headers, authorization: `Bearer ${keys[turn]}` } };
+    turn = (turn + 1) % (keys?.length ?? 1);
+    return {
+      ...request,
+      ...(keys ? { headers: { ...request.headers, authorization: `Bearer ${keys[turn]}` } } : {}),
+      ...(bodies ? { body: bodies.pool[Math.floor(random!() * bodies.pool.length)]! } : {}),
+    };
   };
 }
 

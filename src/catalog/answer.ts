@@ -14,6 +14,13 @@ export interface AnswerHolder {
 /** A form of an answer that an edge derives from its bytes: another encoding, an MCP tool result, a tag. */
 export type AnswerForm = Buffer | string;
 
+/** The UTF-8 bytes of `text` in an allocation of their own, not a view of a shared slab. */
+export function utf8OfItsOwn(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
 /**
  * A finished catalog answer: the whole JSON body as bytes, the same for every request of the same
  * shape until the catalog is retrieved again (`retrieved_at` is the catalog's, not the response's).
@@ -34,8 +41,26 @@ export class Answer {
    * is cut from a shared 8 KiB slab, which one answer kept in the cache would keep alive whole.
    */
   static ofJson(json: string): Answer {
-    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
-    bytes.write(json);
+    return new Answer(utf8OfItsOwn(json));
+  }
+
+  /**
+   * The answer of a JSON text given in parts, in order: texts, and bytes already encoded (documents
+   * kept as bytes, spliced in without being read again), copied once into the answer's own allocation.
+   */
+  static ofParts(parts: ReadonlyArray<string | Buffer>): Answer {
+    let length = 0;
+    for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+    const bytes = Buffer.allocUnsafeSlow(length);
+    let at = 0;
+    for (const part of parts) {
+      if (typeof part === 'string') at += bytes.write(part, at);
+      else {
+        // Uint8Array's own set: Buffer.copy makes a view of the source on every call.
+        bytes.set(part, at);
+        at += part.length;
+      }
+    }
     return new Answer(bytes);
   }
 

@@ -1,4 +1,4 @@
-import type { Card } from '../schemas/card.js';
+import type { CardFacts } from './deckCards.js';
 
 /*
  * The kinds of card the deck rules count, told from the catalog's Card alone, in every language:
@@ -20,7 +20,7 @@ const BLACK_AND_WHITE_ACE_SPECS: readonly string[] = [
 ];
 
 /** An ACE SPEC card: at most one in a deck. */
-export function isAceSpec(card: Card): boolean {
+export function isAceSpec(card: CardFacts): boolean {
   return card.rarity === 'ACE SPEC Rare' || BLACK_AND_WHITE_ACE_SPECS.some((printing) => card.id.endsWith(`-${printing}`));
 }
 
@@ -31,7 +31,7 @@ export function isAceSpec(card: Card): boolean {
 const RADIANT_NAME = /^(?:Radiant |Strahlende[rsn]? |かがやく|光輝|光辉|เรเดียนต์)|(?: Radieux| Radiante| Lucente)$/;
 
 /** A Radiant Pokémon: at most one in a deck. */
-export function isRadiant(card: Card): boolean {
+export function isRadiant(card: CardFacts): boolean {
   return card.supertype === 'Pokemon' && (card.rarity === 'Radiant Rare' || RADIANT_NAME.test(card.name));
 }
 
@@ -40,12 +40,12 @@ export function isRadiant(card: Card): boolean {
  * the star as ◇ in the name in the European languages; its Japanese printings carry no mark, so
  * they are not recognized.
  */
-export function isPrismStar(card: Card): boolean {
+export function isPrismStar(card: CardFacts): boolean {
   return card.name.includes('◇');
 }
 
 /** A Basic Pokémon: a deck needs one to start the game. */
-export function isBasicPokemon(card: Card): boolean {
+export function isBasicPokemon(card: CardFacts): boolean {
   return card.supertype === 'Pokemon' && (card.subtypes?.includes('Basic') ?? false);
 }
 
@@ -54,7 +54,7 @@ export function isBasicPokemon(card: Card): boolean {
  * card text, as the importer decides it (src/importer/standardLegality.ts). Special Energy cards
  * labelled Normal by the source (Prism Energy, Ignition Energy) print a text, so they are not.
  */
-export function isBasicEnergy(card: Card): boolean {
+export function isBasicEnergy(card: CardFacts): boolean {
   return card.supertype === 'Energy' && (card.subtypes?.includes('Normal') ?? false) &&
     (card.rules_text === null || card.rules_text.trim() === '');
 }

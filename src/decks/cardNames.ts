@@ -1,3 +1,4 @@
+import { memoized } from '../cache/memoized.js';
 import { searchKey } from '../catalog/searchKey.js';
 
 /**
@@ -9,11 +10,14 @@ import { searchKey } from '../catalog/searchKey.js';
  * - a possessive `'s` written or not (`Team Rocket's` / `Team Rocket`);
  * - energy symbols (`{P}`) for the type's name (`Psychic`), and `Prism Star` for its symbol `◇`.
  */
-export function namesMatch(lineName: string, cardName: string): boolean {
-  const asWritten = nameKeys(lineName);
-  for (const key of nameKeys(cardName)) if (asWritten.has(key)) return true;
+export function namesMatch(lineName: string | ReadonlySet<string>, cardName: string | ReadonlySet<string>): boolean {
+  const asWritten = typeof lineName === 'string' ? nameKeys(lineName) : lineName;
+  for (const key of typeof cardName === 'string' ? nameKeys(cardName) : cardName) if (asWritten.has(key)) return true;
   return false;
 }
+
+/** Names as lists write them, folded: a few thousand names cover the decks played, each folded once (about 1 MiB kept at most). */
+export const lineNameKeys: (name: string) => ReadonlySet<string> = memoized(nameKeys, 2 ** 20, 4, 200);
 
 /** The folded forms a name may take: as it is, and without its possessives. */
 export function nameKeys(name: string): Set<string> {

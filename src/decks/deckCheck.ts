@@ -4,6 +4,7 @@ import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../catalog/cardVocabulary.js';
 import type { Language } from '../schemas/common.js';
 import type { DeckCheck } from '../schemas/deck.js';
+import { DeckCards } from './deckCards.js';
 import type { DeckListLine } from './deckList.js';
 import { deckCardCount, deckProblems } from './deckRules.js';
 import { parseDeckList } from './parseDeckList.js';
@@ -41,8 +42,8 @@ export class DeckChecker {
 
   /** `sets`: the process's table of sets (CatalogQueries.sets), so the sets are read once per catalog version, not twice. */
   constructor(store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'listSets'>, private readonly answers: Pick<AnswerCache, 'answer' | 'retrieval'>,
-    sets: SetTables = new SetTables(store, () => answers.retrieval())) {
-    this.resolver = new DeckResolver(store, sets);
+    sets: SetTables = new SetTables(store, () => answers.retrieval()), cards: DeckCards = new DeckCards(store)) {
+    this.resolver = new DeckResolver(store, sets, cards);
   }
 
   read(list: string): DeckListReading {
@@ -53,28 +54,33 @@ export class DeckChecker {
   }
 
   async check({ list, lines }: { list: string; lines: readonly DeckListLine[] }, format: Format, lang: Language): Promise<Answer> {
-    const result = await this.answers.answer(`deck ${format} ${lang} ${list}`, async (retrievedAt) =>
-      ({ ok: true, answer: Answer.ofJson(JSON.stringify({ data: await this.data(lines, format, lang), retrieved_at: retrievedAt })) }));
+    const result = await this.answers.answer(`deck ${format} ${lang} ${list}`, async (retrievedAt) => {
+      const data = await this.data(lines, format, lang);
+      return { ok: true, answer: Answer.ofParts(['{"data":', ...data, `,"retrieved_at":${JSON.stringify(retrievedAt)}}`]) };
+    });
     // Built above as a success: a failure here would be a bug of the cache.
     if (!result.ok) throw new Error(result.message);
     return result.answer;
   }
 
-  private async data(lines: readonly DeckListLine[], format: Format, lang: Language): Promise<DeckCheck> {
+  /**
+   * The answer's `data` (a DeckCheck) as JSON parts, in the schema's order of fields: each card's
+   * bytes are spliced in as DeckCards keeps them, so only the lines' own fields and the problems are serialized.
+   */
+  private async data(lines: readonly DeckListLine[], format: Format, lang: Language): Promise<Array<string | Buffer>> {
     const { resolved, unresolved } = await this.resolver.resolve(lines, lang, format);
-    const cards = resolved.map(({ line, card }) => ({
-      line: line.line, text: line.text, count: line.count, card, legal: card.legalities?.[format] === true,
-    }));
-    const entries = cards.map(({ line, count, card, legal }) => ({ line, count, card, legal }));
+    const entries = resolved.map(({ line, card }) => ({ line: line.line, count: line.count, card: card.facts, legal: card.facts.legalities?.[format] === true }));
     const unresolvedEntries = unresolved.map(({ line }) => ({ line: line.line, count: line.count }));
     const problems = deckProblems(entries, unresolvedEntries, format);
-    return {
-      format,
-      legal: problems.length === 0,
-      card_count: deckCardCount(entries, unresolvedEntries),
-      cards,
-      unresolved: unresolved.map(({ line, reason }) => ({ line: line.line, text: line.text, reason })),
-      problems,
-    };
+    const parts: Array<string | Buffer> = [
+      `{"format":${JSON.stringify(format)},"legal":${problems.length === 0},"card_count":${deckCardCount(entries, unresolvedEntries)},"cards":[`,
+    ];
+    resolved.forEach(({ line, card }, i) => {
+      parts.push(`${i === 0 ? '' : ','}{"line":${line.line},"text":${JSON.stringify(line.text)},"count":${line.count},"card":`, card.bytes,
+        `,"legal":${entries[i]!.legal}}`);
+    });
+    const unresolvedLines: DeckCheck['unresolved'] = unresolved.map(({ line, reason }) => ({ line: line.line, text: line.text, reason }));
+    parts.push(`],"unresolved":${JSON.stringify(unresolvedLines)},"problems":${JSON.stringify(problems)}}`);
+    return parts;
   }
 }

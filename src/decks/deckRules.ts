@@ -1,7 +1,7 @@
 import { searchKey } from '../catalog/searchKey.js';
 import type { FORMATS } from '../catalog/cardVocabulary.js';
-import type { Card } from '../schemas/card.js';
 import { isAceSpec, isBasicEnergy, isBasicPokemon, isPrismStar, isRadiant } from './cardKinds.js';
+import type { CardFacts } from './deckCards.js';
 import type { DeckListLine } from './deckList.js';
 
 /*
@@ -30,7 +30,7 @@ export interface DeckProblem {
 export interface ResolvedDeckEntry {
   line: number;
   count: number;
-  card: Card;
+  card: CardFacts;
   legal: boolean;
 }
 
@@ -82,7 +82,17 @@ function deckSizeProblems(entries: readonly ResolvedDeckEntry[], unresolved: rea
  * trailing parenthesis that tells printings of one card apart (`Boss's Orders (Giovanni)` is a
  * Boss's Orders, as the rulebook counts names).
  */
-const ruleName = (card: Card) => searchKey(card.name.replace(/\s*[(（][^()（）]*[)）]\s*$/, ''));
+function ruleName(card: CardFacts): string {
+  let name = RULE_NAMES.get(card);
+  if (name === undefined) {
+    name = searchKey(card.name.replace(/\s*[(（][^()（）]*[)）]\s*$/, ''));
+    RULE_NAMES.set(card, name);
+  }
+  return name;
+}
+
+/** Folded once per card kept by DeckCards (its facts are the same object from check to check). */
+const RULE_NAMES = new WeakMap<CardFacts, string>();
 
 function byName(entries: readonly ResolvedDeckEntry[]): ResolvedDeckEntry[][] {
   const groups = new Map<string, ResolvedDeckEntry[]>();

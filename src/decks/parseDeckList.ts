@@ -1,3 +1,4 @@
+import { memoized } from '../cache/memoized.js';
 import type { DeckListLine, ParsedDeckList } from './deckList.js';
 
 /*
@@ -73,7 +74,10 @@ function splitPrinting(rest: string): NameAndPrinting {
 /** A line as the reader compares it: tabs and runs of spaces (the non-breaking one too) as one space, trimmed. */
 const tidy = (text: string) => text.replace(/[\s\u00a0\ufeff]+/g, ' ').trim();
 
-function readCardLine(text: string, line: number): DeckListLine | null {
+/** What a line says, wherever it stands in a list. */
+type CardLineReading = Pick<DeckListLine, 'count' | 'name' | 'setCode' | 'number'>;
+
+function readCardLine(text: string): CardLineReading | null {
   const tidied = tidy(text).replace(BULLET, '');
   if (tidied === '' || COMMENT.test(tidied)) return null;
   const counted = COUNTED_LINE.exec(tidied);
@@ -81,13 +85,18 @@ function readCardLine(text: string, line: number): DeckListLine | null {
     const count = Number(counted[1]);
     // A count of 0 asks for no card: a line a player left in, not one to resolve.
     if (count === 0) return null;
-    const printing = splitPrinting(counted[2]!);
-    return { line, text, count, ...printing };
+    return { count, ...splitPrinting(counted[2]!) };
   }
   const printing = splitPrinting(tidied);
   if (printing.setCode === null) return null;
-  return { line, text, count: 1, ...printing };
+  return { count: 1, ...printing };
 }
+
+/**
+ * Lines as lists write them (`4 Ultra Ball SVI 196`): the lists pasted share most of theirs, each
+ * read once. Bounded by the characters kept (about 1 MiB), a line charged its length and its reading.
+ */
+const readCardLineOnce = memoized(readCardLine, 2 ** 19, 2, 100);
 
 /**
  * Reads the card lines of a pasted deck list, in any of the formats players paste. `line` is
@@ -97,8 +106,8 @@ function readCardLine(text: string, line: number): DeckListLine | null {
 export function parseDeckList(text: string): ParsedDeckList {
   const lines: DeckListLine[] = [];
   text.split(/\r\n|\r|\n/).forEach((lineText, index) => {
-    const card = readCardLine(lineText, index + 1);
-    if (card) lines.push(card);
+    const card = readCardLineOnce(lineText);
+    if (card) lines.push({ line: index + 1, text: lineText, ...card });
   });
   return { lines };
 }

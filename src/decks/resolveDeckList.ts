@@ -1,10 +1,12 @@
+import { ClockCache } from '../cache/clockCache.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../catalog/cardVocabulary.js';
-import type { Card, CardWithVariants } from '../schemas/card.js';
+import type { Card } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
 import { basicEnergyTypeOf, type BasicEnergyType } from './basicEnergy.js';
 import { isBasicEnergy } from './cardKinds.js';
-import { exactNameKey, namesMatch } from './cardNames.js';
+import { exactNameKey, lineNameKeys, namesMatch } from './cardNames.js';
+import { deckCard, DeckCards, type DeckCard } from './deckCards.js';
 import type { DeckListLine } from './deckList.js';
 import { basicEnergyCandidates, isBasicEnergySetCode, isEnergyPseudoCode, printedCandidates } from './lineCandidates.js';
 import { canonicalSetCode, gallerySetCode } from './setCodeAliases.js';
@@ -14,7 +16,7 @@ import { unknownCode, unknownName, unknownNumber, wrongName } from './unresolved
 /** A line that names a card, with the card it names. */
 export interface ResolvedLine {
   line: DeckListLine;
-  card: Card;
+  card: DeckCard;
 }
 
 /** A line that names no card of the catalog, and why, in words a person can act on. */
@@ -32,8 +34,12 @@ export interface Resolution {
 const EXACT_NAME_PAGE = 50;
 
 /** What one line asks the batch for. */
-interface Plan {
+interface Plan extends PlanOfText {
   line: DeckListLine;
+}
+
+/** What a line's name, set code and number ask for in a language, wherever the line stands. */
+interface PlanOfText {
   /** The canonical set code (aliases applied), null without one. */
   code: string | null;
   /** The ids its set code and number may name, newest set first. */
@@ -50,12 +56,19 @@ interface Plan {
  * its type; a line without set code and number by its exact name.
  */
 export class DeckResolver {
-  constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards'>, private readonly sets: SetTables) {}
+  private readonly cards: DeckCards;
+  /** The plans of lines as lists write them, in the catalog version of `plansVersion` (about 1 MiB at most). */
+  private readonly plans = new ClockCache<PlanOfText>(2 ** 20);
+  private plansVersion = '';
+
+  constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards'>, private readonly sets: SetTables, cards?: DeckCards) {
+    this.cards = cards ?? new DeckCards(store);
+  }
 
   async resolve(lines: readonly DeckListLine[], lang: Language, format: Format): Promise<Resolution> {
     const table = await this.sets.table();
-    const plans = lines.map((line) => plan(table, lang, line));
-    const cards = await this.batch(plans.flatMap((p) => [...p.printed, ...p.energy]));
+    const plans = lines.map((line) => this.plan(table, lang, line));
+    const cards = await this.cards.get(table.version, plans.flatMap((p) => [...p.printed, ...p.energy]));
     const outcomes = await Promise.all(plans.map((p) => this.resolveLine(p, cards, table, lang, format)));
     const resolution: Resolution = { resolved: [], unresolved: [] };
     for (const outcome of outcomes) {
@@ -65,30 +78,19 @@ export class DeckResolver {
     return resolution;
   }
 
-  /** The cards of these ids (one read), by id. */
-  private async batch(ids: readonly string[]): Promise<Map<string, Card>> {
-    const asked = [...new Set(ids)];
-    const found = new Map<string, Card>();
-    if (asked.length === 0) return found;
-    const rows = await this.store.getCards(asked);
-    rows.forEach((json, i) => {
-      if (json === null) return;
-      const { variants: _variants, ...card } = JSON.parse(json) as CardWithVariants;
-      found.set(asked[i]!, card);
-    });
-    return found;
-  }
 
-  private async resolveLine(p: Plan, cards: ReadonlyMap<string, Card>, table: SetTable, lang: Language, format: Format):
+  private async resolveLine(p: Plan, cards: ReadonlyMap<string, DeckCard>, table: SetTable, lang: Language, format: Format):
     Promise<ResolvedLine | UnresolvedLine> {
     const { line, code } = p;
     const atNumber = firstOf(p.printed, cards);
     if (atNumber) {
       // A basic Energy line names its type in the list's words (`Basic {P} Energy`), not the card's.
-      if (p.energyType !== null ? isEnergyOf(atNumber, p.energyType) : namesMatch(line.name, atNumber.name)) return { line, card: atNumber };
+      if (p.energyType !== null ? isEnergyOf(atNumber, p.energyType) : namesMatch(lineNameKeys(line.name), atNumber.nameKeys)) {
+        return { line, card: atNumber };
+      }
       // A basic Energy set's number that is another type's (`Basic {P} Energy SVE 3`): the type's own printing below.
       if (!(p.energyType !== null && isBasicEnergySetCode(code ?? ''))) {
-        return { line, reason: wrongName(line, code!, atNumber, await this.nearest(line.name, lang, table)) };
+        return { line, reason: wrongName(line, code!, atNumber.facts, await this.nearest(line.name, lang, table)) };
       }
     }
     const energy = firstOf(p.energy, cards);
@@ -102,13 +104,29 @@ export class DeckResolver {
     return named ? { line, card: named } : { line, reason: unknownName(line, lang, await this.nearest(line.name, lang, table)) };
   }
 
+  /** The line's plan, worked out once per catalog version for the lines lists share. */
+  private plan(table: SetTable, lang: Language, line: DeckListLine): Plan {
+    if (table.version !== this.plansVersion) {
+      this.plans.clear();
+      this.plansVersion = table.version;
+    }
+    const key = `${lang}\n${line.setCode ?? ''}\n${line.number ?? ''}\n${line.name}`;
+    let planned = this.plans.get(key);
+    if (planned === undefined) {
+      planned = planOfText(table, lang, line);
+      this.plans.set(key, planned, 2 * key.length + 64 * (planned.printed.length + planned.energy.length) + 100);
+    }
+    return { line, ...planned };
+  }
+
   /** The newest printing of exactly this name in `lang`, a legal one in `format` preferred. */
-  private async byName(name: string, lang: Language, format: Format): Promise<Card | undefined> {
+  private async byName(name: string, lang: Language, format: Format): Promise<DeckCard | undefined> {
     const key = exactNameKey(name);
     if ([...key].length < 2) return undefined;
     const page = await this.store.searchCards({ key, lang, limit: EXACT_NAME_PAGE, offset: 0 });
-    const named = page.items.map((json) => JSON.parse(json) as Card).filter((card) => namesMatch(name, card.name));
-    return named.find((card) => card.legalities?.[format] === true) ?? named[0];
+    const asWritten = lineNameKeys(name);
+    const named = page.items.map((json) => deckCard(JSON.parse(json) as Card)).filter((card) => namesMatch(asWritten, card.nameKeys));
+    return named.find((card) => card.facts.legalities?.[format] === true) ?? named[0];
   }
 
   /** Up to three cards of `lang` named like `name`, as a list writes them: `Ultra Ball SVI 196`. */
@@ -130,7 +148,7 @@ export class DeckResolver {
   }
 }
 
-function plan(table: SetTable, lang: Language, line: DeckListLine): Plan {
+function planOfText(table: SetTable, lang: Language, line: Pick<DeckListLine, 'name' | 'setCode' | 'number'>): PlanOfText {
   const code = line.setCode === null ? null : canonicalSetCode(line.setCode);
   const type = basicEnergyTypeOf(line.name);
   const printed: string[] = [];
@@ -141,16 +159,16 @@ function plan(table: SetTable, lang: Language, line: DeckListLine): Plan {
     printed.push(...printedCandidates(table, lang, code, line.number));
   }
   const energy = type === null ? [] : basicEnergyCandidates(table, lang, type);
-  return { line, code, printed, energyType: type, energy };
+  return { code, printed, energyType: type, energy };
 }
 
 /** A basic Energy card of that type; one whose name says no type this reader knows is taken at its word. */
-function isEnergyOf(card: Card, type: BasicEnergyType): boolean {
-  const named = basicEnergyTypeOf(card.name);
-  return isBasicEnergy(card) && (named === null || named === type);
+function isEnergyOf({ facts }: DeckCard, type: BasicEnergyType): boolean {
+  const named = basicEnergyTypeOf(facts.name);
+  return isBasicEnergy(facts) && (named === null || named === type);
 }
 
-function firstOf(ids: readonly string[], cards: ReadonlyMap<string, Card>): Card | undefined {
+function firstOf(ids: readonly string[], cards: ReadonlyMap<string, DeckCard>): DeckCard | undefined {
   for (const id of ids) {
     const card = cards.get(id);
     if (card) return card;

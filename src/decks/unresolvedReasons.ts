@@ -14,7 +14,7 @@ import type { SetTable } from '../catalog/setTable.js';
 const nearestByName = (nearest: readonly string[]) =>
   nearest.length > 0 ? `; nearest by name: ${nearest.join(', ')}` : '';
 
-export function wrongName(line: DeckListLine, code: string, card: Card, nearest: readonly string[]): string {
+export function wrongName(line: DeckListLine, code: string, card: Pick<Card, 'name'>, nearest: readonly string[]): string {
   return `${code} ${line.number} is ${card.name}, not ${line.name}${nearestByName(nearest)}`;
 }
 

@@ -99,6 +99,29 @@ for (const [name, make] of Object.entries(DATABASES)) {
       assert.equal(await db.raw.usage(id, '2026-01'), 25, 'closing gives back what was not answered');
     });
 
+    it('tells the count of a key it holds a block of without reading the store, and reads it otherwise', async () => {
+      const db = await database();
+      const inner = await db.open();
+      let reads = 0;
+      const counted = new Proxy(inner, {
+        get(target, property, receiver) {
+          if (property === 'usage') return (...args: [string, string]) => { reads += 1; return target.usage(...args); };
+          const value = Reflect.get(target, property, receiver) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const quota = new ReservedQuota(counted);
+      const id = await freeKey(db);
+      assert.equal(await quota.usage(id, '2026-01'), 0);
+      assert.equal(reads, 1, 'no block yet: the store says');
+      for (let i = 1; i <= 5; i++) await quota.countRequest(id, '2026-01', 1000);
+      assert.equal(await quota.usage(id, '2026-01'), 5);
+      assert.equal(reads, 1, 'a block held: its next number tells');
+      assert.equal(await quota.usage(id, '2026-02'), 0);
+      assert.equal(reads, 2, 'another month: the store says');
+      await quota.close();
+    });
+
     it('1,200 concurrent requests on one instance: exactly 1,000 counted, numbered 1 to 1,000', async () => {
       const db = await database();
       const quota = new ReservedQuota(await db.open());

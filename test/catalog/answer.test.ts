@@ -11,6 +11,15 @@ describe('Answer', () => {
     assert.equal(answer.bytes.buffer.byteLength, answer.bytes.length);
   });
 
+  it('joins a text given in parts, bytes spliced as they are, into bytes of its own', () => {
+    const card = Buffer.from('{"name":"Énergie Psy","id":"fr-sve-005"}');
+    const answer = Answer.ofParts(['{"data":[', card, ',', card, '],"note":"½ → ✓"}']);
+    const json = `{"data":[${card.toString()},${card.toString()}],"note":"½ → ✓"}`;
+    assert.equal(answer.json, json);
+    assert.deepEqual(answer.bytes, Answer.ofJson(json).bytes);
+    assert.equal(answer.bytes.buffer.byteLength, answer.bytes.length);
+  });
+
   it('makes each form once, on first use, and tells what holds it what the form adds', () => {
     const answer = Answer.ofJson('{"data":[]}');
     const grew: number[] = [];
