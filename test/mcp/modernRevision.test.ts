@@ -225,6 +225,24 @@ describe('MCP revision 2026-07-28 beside 2025-11-25 on the same /mcp', () => {
     assert.equal((answer.body as Body).error!.code, -32600);
   });
 
+  test('a notification with the envelope is accepted with 202 and no body', async () => {
+    const answer = await harness.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, _meta: ENVELOPE } },
+      { 'mcp-protocol-version': MODERN_PROTOCOL_VERSION, 'mcp-method': 'notifications/cancelled' });
+    assert.equal(answer.status, 202);
+    assert.equal(answer.body, null);
+  });
+
+  test('a browser\'s preflight allows the routing headers a 2026-07-28 request carries', async () => {
+    const response = await fetch(new URL('/mcp', harness.baseUrl), {
+      method: 'OPTIONS',
+      headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, mcp-protocol-version, mcp-method, mcp-name' },
+    });
+    assert.equal(response.status, 204);
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    for (const header of ['mcp-protocol-version', 'mcp-method', 'mcp-name']) assert.ok(allowed.includes(header), header);
+  });
+
   test('the SDK 1.x client (2025-11-25) still connects, lists and calls on the same endpoint', async () => {
     const session = await harness.connect(key);
     const { tools } = await session.client.listTools();
