@@ -68,6 +68,7 @@ export class ModernAnswers {
     // jsonRpcEnvelope.ts has already refused a call without a tool of ours or with arguments that are not an object.
     const args = params.arguments as Record<string, unknown> | undefined;
     const result = await this.toolbox.callAsBytes(params.name as string, args, context);
+    // The result's own members follow the opening: a tool result is an object that always has content.
     return this.respond(id, Buffer.concat([Buffer.from(this.resultOpening), result.subarray(1)]));
   }
 

@@ -60,6 +60,8 @@ export function routeByRevision(headers: IncomingHttpHeaders, body: unknown, ser
   const { method } = body;
   const id = typeof body.id === 'string' || typeof body.id === 'number' ? body.id : undefined;
   const isRequest = Object.hasOwn(body, 'id');
+  // An id that is not a string or an integer is refused as such (jsonRpcEnvelope.ts), in either era.
+  if (isRequest && id === undefined) return LEGACY;
   const params = isPlainObject(body.params) ? body.params : {};
   const meta = isPlainObject(params._meta) ? params._meta : undefined;
   const headerVersion = singleHeader(headers['mcp-protocol-version']);

@@ -219,6 +219,13 @@ describe('MCP revision 2026-07-28 beside 2025-11-25 on the same /mcp', () => {
     assert.equal((inexact.body as Body).id, null);
   });
 
+  test('an id that is neither a string nor an integer is refused as on 2025-11-25, whatever the headers say', async () => {
+    const { body, headers } = modern({ method: 'tools/list' });
+    const answer = await harness.post({ ...(body as object), id: true }, { ...headers, 'mcp-method': 'tools/call' });
+    assert.equal(answer.status, 400);
+    assert.equal((answer.body as Body).error!.code, -32600);
+  });
+
   test('a batch holding a 2026-07-28 request is refused as a batch', async () => {
     const answer = await harness.post([modern({ method: 'tools/list' }).body]);
     assert.equal(answer.status, 400);
