@@ -4,6 +4,8 @@ import { RATE_LIMIT_HEADERS } from './rateLimitHeaders.js';
 import { REQUEST_ID_HEADER } from './requestId.js';
 
 export const MCP_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
+/** What MCP revision 2026-07-28 mirrors from a request's body into its headers, for gateways to route on (sent, never answered). */
+const MCP_ROUTING_HEADERS = ['Mcp-Method', 'Mcp-Name'];
 /** The response headers a browser script may read. */
 export const EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag', REQUEST_ID_HEADER, 'WWW-Authenticate'];
 const EXPOSED = EXPOSED_HEADERS.join(', ');
@@ -21,7 +23,7 @@ export async function installCors(app: FastifyInstance): Promise<void> {
       origin: '*',
       methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
       // If-None-Match for a script that revalidates by itself (a browser's own cache needs no preflight).
-      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS],
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS, ...MCP_ROUTING_HEADERS],
       exposedHeaders: EXPOSED,
       maxAge: 86400,
       strictPreflight: false,

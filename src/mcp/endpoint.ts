@@ -15,6 +15,8 @@ import { envelopeRefusal, inexactId, jsonRpcErrorBody, type EnvelopeRefusal } fr
 import { acceptsJson, headersForTransport, NOT_ACCEPTABLE, ORIGIN_REFUSED, originAllowed, sentAsJson } from './requestHeaders.js';
 import { inToolTerms } from './toolTerms.js';
 import { writeMcpAnswer } from './mcpResponse.js';
+import { MODERN_PROTOCOL_VERSION, routeByRevision } from './modernRevision.js';
+import { ModernAnswers } from './modernAnswers.js';
 
 export interface McpRouteOptions {
   queries: CatalogQueries;
@@ -58,12 +60,16 @@ let sdkLoading: Promise<typeof import('./sdkEndpoint.js')> | undefined;
 const loadSdk = () => (sdkLoading ??= import('./sdkEndpoint.js'));
 
 /**
- * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. A plain
- * tools/call is answered directly (directToolCall.ts); every other POST goes to the SDK's server
- * and transport (sdkEndpoint.ts).
+ * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port, speaking revision
+ * 2026-07-28 beside the 2025 ones. A 2026-07-28 message (its revision in params._meta) is checked
+ * and answered by modernRevision.ts and modernAnswers.ts; of the rest, a plain tools/call is
+ * answered directly (directToolCall.ts) and every other POST goes to the SDK's server and
+ * transport (sdkEndpoint.ts). Both eras share the envelope checks, the 401 challenge and the toolbox.
  */
 export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, throttle, metrics, publicBaseUrl, allowedOrigins }: McpRouteOptions): Promise<void> {
   const toolbox = new McpToolbox(MCP_TOOLS, { queries, decks, access, metrics });
+  /** Revision 2026-07-28's answers, made by the first request (the SDK, loaded then, names the 2025 revisions served). */
+  let modern: ModernAnswers | undefined;
   // The body as Fastify parses JSON, and an id JSON.parse could not keep exactly refused with its text in hand.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
@@ -101,6 +107,15 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
         writeMcpAnswer(request.headers, reply.raw, 415, Buffer.from(jsonRpcError(SERVER_ERROR, UNSUPPORTED_MEDIA_TYPE)));
         return;
       }
+      const sdk = await loadSdk();
+      // 2026-07-28 (a revision in params._meta, no initialize) or 2025-era: told apart before anything else is read.
+      modern ??= new ModernAnswers(toolbox, [MODERN_PROTOCOL_VERSION, ...sdk.SUPPORTED_PROTOCOL_VERSIONS]);
+      const route = routeByRevision(request.headers, request.body, modern.servedVersions);
+      if (route.era === 'refused') {
+        const { status, code, message, id, data } = route.refusal;
+        writeMcpAnswer(request.headers, reply.raw, status, Buffer.from(jsonRpcErrorBody(code, message, id, data)));
+        return;
+      }
       const refusal = envelopeRefusal(request.body, toolbox.names);
       if (refusal) {
         writeMcpAnswer(request.headers, reply.raw, refusal.status, Buffer.from(refusalBody(refusal)));
@@ -117,7 +132,11 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
         writeMcpAnswer(request.headers, reply.raw, 401, Buffer.from(body), { 'content-type': 'application/json', 'www-authenticate': header });
         return;
       }
-      const sdk = await loadSdk();
+      if (route.era === 'modern') {
+        const answer = await modern.answer(route.message, context);
+        writeMcpAnswer(request.headers, reply.raw, answer.status, answer.body, answer.status === 202 ? {} : undefined);
+        return;
+      }
       const headers = headersForTransport(request.headers);
       const direct = directToolCall(headers, request.body, toolbox, sdk.SUPPORTED_PROTOCOL_VERSIONS);
       if (direct) {

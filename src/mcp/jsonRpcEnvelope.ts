@@ -70,7 +70,7 @@ export function unknownToolMessage(name: string, toolNames: readonly string[]): 
   return `unknown tool ${name}; the tools are ${toolNames.join(', ')}`;
 }
 
-/** A JSON-RPC error response. */
-export function jsonRpcErrorBody(code: number, message: string, id: JsonRpcId | null = null): string {
-  return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id });
+/** A JSON-RPC error response (`data` where the protocol defines some, as the supported versions of -32022). */
+export function jsonRpcErrorBody(code: number, message: string, id: JsonRpcId | null = null, data?: unknown): string {
+  return JSON.stringify({ jsonrpc: '2.0', error: data === undefined ? { code, message } : { code, message, data }, id });
 }
