@@ -3,7 +3,8 @@ import type pg from 'pg';
 import { planCatalogWrite, writesRows, type CatalogChange, type CatalogWrite, type StoredHashes } from '../../catalog/catalogDiff.js';
 import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
 import { KEEP_RETRIEVALS, keptSince } from '../../catalog/changesFeed.js';
-import type { CatalogCounts } from '../../catalog/catalogStore.js';
+import type { CatalogCounts, SourceStamp } from '../../catalog/catalogStore.js';
+import { sameStamp } from '../../catalog/sourceStamp.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 
 /** Rows per INSERT: large enough to amortize the round trip, small enough to keep each message a few MB. */
@@ -96,9 +97,9 @@ export interface WriteOutcome {
  * checked under the lock (null when they are not), and imported_at stays as it is.
  */
 export async function writeCatalog(
-  client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress, replacing?: number,
+  client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress, replacing?: number, source?: SourceStamp,
 ): Promise<WriteOutcome | null> {
-  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
+  await lockImports(client);
   const storedVersion = await storedRowsVersion(client);
   if (replacing !== undefined && storedVersion !== replacing) return null;
 
@@ -109,6 +110,8 @@ export async function writeCatalog(
   // catalog_version: a new stamp at every write of rows, which caches of the catalog's answers watch.
   if (wroteRows) await setMeta(client, [['rows_version', String(rows.version)], ['catalog_version', randomUUID()]]);
   await recordChanges(client, plan.changes, rows.importedAt, replacing === undefined);
+  // A rebuild of the rows keeps the stamp: the records, and so the source they came from, stay.
+  if (replacing === undefined) await setSourceStamp(client, source);
 
   const { rows: counts } = await client.query<CatalogCounts>(
     'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');
@@ -128,6 +131,45 @@ async function writeRows(client: pg.PoolClient, rows: CatalogRows, plan: Catalog
   progress?.('cards', plan.cards.length, plan.cards.length);
   // Rows of another version may derive their bigrams or facets differently, even from unchanged cards.
   if (plan.full || plan.cards.length + plan.removedCards.length > 0) await rebuildDerivedTables(client, rows.cards, progress);
+}
+
+/** The transaction-scoped lock every write of the catalog takes, so that they queue instead of deadlocking. */
+async function lockImports(client: pg.PoolClient): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
+}
+
+/** catalog_meta's keys of the source stamp (CatalogStore.sourceStamp). */
+const SOURCE_FINGERPRINT = 'source_fingerprint';
+const SOURCE_MAPPING_VERSION = 'source_mapping_version';
+
+/** The source stamp stored (null when none is, or only half of one). */
+export async function storedSourceStamp(client: pg.ClientBase | pg.Pool): Promise<SourceStamp | null> {
+  const { rows } = await client.query<{ key: string; value: string }>(
+    'SELECT key, value FROM catalog_meta WHERE key = ANY($1::text[])', [[SOURCE_FINGERPRINT, SOURCE_MAPPING_VERSION]]);
+  const meta = new Map(rows.map(({ key, value }) => [key, value]));
+  const fingerprint = meta.get(SOURCE_FINGERPRINT);
+  const mappingVersion = meta.get(SOURCE_MAPPING_VERSION);
+  return fingerprint === undefined || mappingVersion === undefined ? null : { fingerprint, mappingVersion: Number(mappingVersion) };
+}
+
+async function setSourceStamp(client: pg.PoolClient, source: SourceStamp | undefined): Promise<void> {
+  if (source) {
+    await setMeta(client, [[SOURCE_FINGERPRINT, source.fingerprint], [SOURCE_MAPPING_VERSION, String(source.mappingVersion)]]);
+  } else {
+    await client.query('DELETE FROM catalog_meta WHERE key = ANY($1::text[])', [[SOURCE_FINGERPRINT, SOURCE_MAPPING_VERSION]]);
+  }
+}
+
+/**
+ * A retrieval of an unchanged source (CatalogStore.recordRetrieval) on `client`, which the caller
+ * has inside a transaction: under the imports' lock, when the stored stamp is still `source`, moves
+ * imported_at and records the retrieval in the feed, as an import that changes nothing does.
+ */
+export async function recordRetrieval(client: pg.PoolClient, source: SourceStamp, at: string): Promise<boolean> {
+  await lockImports(client);
+  if (!sameStamp(await storedSourceStamp(client), source)) return false;
+  await recordChanges(client, [], at, true);
+  return true;
 }
 
 async function setMeta(client: pg.PoolClient, meta: Array<[string, string]>): Promise<void> {

@@ -4,13 +4,20 @@ import type { CatalogChange, CatalogWrite } from '../../catalog/catalogDiff.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import { KEEP_RETRIEVALS, keptSince, type StoredChange, type StoredChanges } from '../../catalog/changesFeed.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
+import type { SourceStamp } from '../../catalog/catalogStore.js';
+
+/** catalog_meta's keys of the source stamp (CatalogStore.sourceStamp). */
+const SOURCE_FINGERPRINT = 'source_fingerprint';
+const SOURCE_MAPPING_VERSION = 'source_mapping_version';
 
 /** catalog_meta on one connection, inside the caller's transaction. */
 export class SqliteMeta {
   private readonly read: Database.Statement<[string], string>;
   private readonly write: Database.Statement<[string, string]>;
+  private readonly remove: Database.Statement<[string, string]>;
 
   constructor(db: Database.Database) {
+    this.remove = db.prepare<[string, string]>('DELETE FROM catalog_meta WHERE key IN (?, ?)');
     this.read = db.prepare<[string], string>('SELECT value FROM catalog_meta WHERE key = ?').pluck();
     this.write = db.prepare<[string, string]>(`INSERT INTO catalog_meta (key, value) VALUES (?, ?)
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -22,6 +29,23 @@ export class SqliteMeta {
 
   set(key: string, value: string): void {
     this.write.run(key, value);
+  }
+
+  /** The source stamp stored (null when none is, or only half of one). */
+  sourceStamp(): SourceStamp | null {
+    const fingerprint = this.get(SOURCE_FINGERPRINT);
+    const mappingVersion = this.get(SOURCE_MAPPING_VERSION);
+    return fingerprint === undefined || mappingVersion === undefined ? null : { fingerprint, mappingVersion: Number(mappingVersion) };
+  }
+
+  /** Stores `source` as the catalog's source stamp, or forgets the stamp when there is none. */
+  setSourceStamp(source: SourceStamp | undefined): void {
+    if (source) {
+      this.set(SOURCE_FINGERPRINT, source.fingerprint);
+      this.set(SOURCE_MAPPING_VERSION, String(source.mappingVersion));
+    } else {
+      this.remove.run(SOURCE_FINGERPRINT, SOURCE_MAPPING_VERSION);
+    }
   }
 }
 
