@@ -269,7 +269,8 @@ export class PostgresCatalogBackend implements CatalogBackend {
       throw error;
     }
     if (!outcome) return null;
-    if (!outcome.wroteRows) return outcome.counts;
+    // A few rows written (the derived tables updated in place) are autovacuum's to tidy.
+    if (!outcome.rebuilt) return outcome.counts;
     // After a large write, searches would wade through dead rows and GIN pending lists, count
     // bigrams from the heap (no visibility map yet) and plan without statistics until autovacuum
     // came by: tidy up now. VACUUM cannot run inside the import's transaction, and a failure here
