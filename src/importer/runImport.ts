@@ -126,6 +126,8 @@ export async function runImport(
   let mapped: MappedCatalog;
   let stamp: SourceStamp;
   let fingerprintMs: number;
+  /** The stamp stored with what is written: none when the files changed while they were read (then they are read again next time). */
+  let written: SourceStamp | undefined;
   if (resolved.kind === 'tcgdex-api') {
     const languages = await readTcgdex(resolved, options);
     const readMs = Math.round(performance.now() - started);
@@ -133,11 +135,13 @@ export async function runImport(
     fingerprintMs = Math.round(performance.now() - started);
     if (await unchanged(stamp)) return { report: null, counts: await store.counts(), source: stamp, unchanged: true, fingerprintMs };
     mapped = mapRead(resolved, languages, readMs, options);
+    written = stamp;
   } else {
     stamp = stampOf(await fingerprintFiles(resolved.kind, resolved.dir));
     fingerprintMs = Math.round(performance.now() - started);
     if (await unchanged(stamp)) return { report: null, counts: await store.counts(), source: stamp, unchanged: true, fingerprintMs };
     mapped = await loadCatalog(resolved, options);
+    written = (await fingerprintFiles(resolved.kind, resolved.dir)) === stamp.fingerprint ? stamp : undefined;
   }
 
   const { catalog, report } = mapped;
@@ -146,7 +150,7 @@ export async function runImport(
   }
   const writeStarted = performance.now();
   const progress = options.progress;
-  const counts = await store.replaceCatalog(catalog, progress && ((phase, done, total) => progress(`write ${phase}`, done, total)), stamp);
+  const counts = await store.replaceCatalog(catalog, progress && ((phase, done, total) => progress(`write ${phase}`, done, total)), written);
   report.timings.write = Math.round(performance.now() - writeStarted);
   return { report, counts, source: stamp, unchanged: false, fingerprintMs };
 }

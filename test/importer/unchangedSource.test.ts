@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -178,6 +179,26 @@ for (const kind of STORE_KINDS) {
       assert.equal((await importing(exportDir)).unchanged, false);
       assert.deepEqual(await store.sourceStamp(), { fingerprint: await fingerprintFiles('own-export', exportDir), mappingVersion: MAPPING_VERSION });
       assert.equal((await importing(exportDir)).unchanged, true);
+    });
+
+    it('files that change while they are read leave no stamp: the next import reads them again', async () => {
+      const racing = path.join(work, 'racing');
+      await cp(source(), racing, { recursive: true });
+      let swapped = false;
+      await runImport(racing, store, {
+        progress: (phase) => {
+          // The fingerprint is taken; the English files are not open yet.
+          if (phase === 'read en' && !swapped) {
+            copyFileSync(path.join(work, 'edited', 'en.cards.ndjson.gz'), path.join(racing, 'en.cards.ndjson.gz'));
+            swapped = true;
+          }
+        },
+      });
+      assert.ok(swapped);
+      assert.equal(JSON.parse((await store.getCard('en-base1-2'))!).hp, 70, 'what was read is imported');
+      assert.equal(await store.sourceStamp(), null, 'but under no stamp: neither the files before nor after are known to be it');
+      assert.equal((await importing(racing)).unchanged, false);
+      assert.equal((await importing(racing)).unchanged, true);
     });
 
     it('recordRetrieval does nothing once another import changed the stamp', async () => {
