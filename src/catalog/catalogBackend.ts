@@ -1,6 +1,6 @@
 import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
-import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from './catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest, SourceStamp } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
 import type { StoredChanges } from './changesFeed.js';
 import type { CardNames } from './nameIndex.js';
@@ -87,7 +87,11 @@ export interface CatalogBackend {
    * readers see the old catalog until it commits, and a failure leaves it intact. A new
    * catalog_version only when a row was written; imported_at always (the retrieval).
    */
-  writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts>;
+  writeCatalog(rows: CatalogRows, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogCounts>;
+  /** catalog_meta's source stamp (CatalogStore.sourceStamp), from the primary; null when none is stored. */
+  sourceStamp(): Promise<SourceStamp | null>;
+  /** CatalogStore.recordRetrieval, the retrieval made at `at`. */
+  recordRetrieval(source: SourceStamp, at: string): Promise<boolean>;
   /**
    * writeCatalog for rows rebuilt from the stored documents: only while the stored rows are still
    * of version `replacing` (checked under the lock imports take, so an import that committed

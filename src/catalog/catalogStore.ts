@@ -64,6 +64,16 @@ export interface CatalogRetrieval {
   importedAt: string | null;
 }
 
+/**
+ * What a catalog was imported from: the source's fingerprint (its files' bytes, or what a crawl read)
+ * and the version of the mapping that made records of it (sourceFingerprint.ts). An import whose
+ * stamp equals the stored one would write nothing, so it only records the retrieval.
+ */
+export interface SourceStamp {
+  fingerprint: string;
+  mappingVersion: number;
+}
+
 /** A record's single answer (its `data`) and its language. */
 export interface AnswerOf {
   lang: string;
@@ -109,9 +119,19 @@ export interface CatalogStore {
    * Makes the catalog equal to `catalog` in one transaction, writing only what differs from what is
    * stored and recording each card or set whose answer changed in the changes feed: readers see the
    * old catalog until it commits, and a failure leaves it intact. Always a new retrieval (importedAt);
-   * a new catalogVersion only when something was written.
+   * a new catalogVersion only when something was written. The catalog's source stamp becomes
+   * `source` (none when not given: a catalog of unknown source is never skipped as unchanged).
    */
-  replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts>;
+  replaceCatalog(catalog: Catalog, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogCounts>;
+  /** The stamp of the source the catalog was last imported from; null when unknown (none recorded). */
+  sourceStamp(): Promise<SourceStamp | null>;
+  /**
+   * A retrieval of an unchanged source: when the stored stamp still equals `source` (checked under
+   * the lock imports take), moves importedAt and records the retrieval in the changes feed (with no
+   * change), as an import that changes nothing does, and writes no catalog row; the catalog version
+   * stays. false, having done nothing, when the stored stamp differs (an import came between).
+   */
+  recordRetrieval(source: SourceStamp): Promise<boolean>;
   /**
    * Rebuilds the rows from the stored records when an older (or newer) catalogRows() built them,
    * as a server does on start; the counts when it did, null when the rows were current or an

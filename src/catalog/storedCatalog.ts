@@ -3,7 +3,7 @@ import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../s
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows, SyncLock } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
-import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest } from './catalogStore.js';
+import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest, SourceStamp } from './catalogStore.js';
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from './nameIndex.js';
 import { HeldNameLookup } from './heldNameLookup.js';
@@ -67,9 +67,17 @@ export class StoredCatalog implements CatalogStore {
     return this.lookup.current(version);
   }
 
-  async replaceCatalog(catalog: Catalog, progress?: ImportProgress): Promise<CatalogCounts> {
+  async replaceCatalog(catalog: Catalog, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogCounts> {
     // Built before the backend's transaction begins: a record that cannot be stored fails the import with nothing written.
-    return this.backend.writeCatalog(catalogRows(catalog), progress);
+    return this.backend.writeCatalog(catalogRows(catalog), progress, source);
+  }
+
+  sourceStamp(): Promise<SourceStamp | null> {
+    return this.backend.sourceStamp();
+  }
+
+  recordRetrieval(source: SourceStamp): Promise<boolean> {
+    return this.backend.recordRetrieval(source, new Date().toISOString());
   }
 
   async rebuildStaleRows(progress?: ImportProgress): Promise<CatalogCounts | null> {

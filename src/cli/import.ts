@@ -10,19 +10,23 @@ import { formatReport } from './formatReport.js';
 import { createProgressDisplay } from './progressDisplay.js';
 import { SYNC_HELD_EXIT_CODE } from '../sync/syncScheduler.js';
 
-const USAGE = `usage: npm run import -- <source> [--report <file>] [--cache-dir <dir>] [--cache-max-age <hours>] [--concurrency <n>] [--sync]
+const USAGE = `usage: npm run import -- <source> [--report <file>] [--cache-dir <dir>] [--cache-max-age <hours>] [--concurrency <n>] [--sync] [--force]
 
 <source> is one of
   a TCGdex dump directory        (<lang>.sets.ndjson.gz and <lang>.cards.ndjson.gz files)
   a directory exported by this service (npm run export)
   a TCGdex API base URL          (https://api.tcgdex.net/v2)
 The catalog goes to DATABASE_URL (default file:./var/catalog.db); keys and usage are kept.
+A dump or an export whose files are the bytes last imported, by a build of the same mapping version,
+is not read again: the import records the retrieval (retrieved_at) and writes nothing else. An API crawl
+is compared the same way once read, before it is mapped.
 --report         where to write the full report as JSON (default: import-report.json beside the database)
 --cache-dir      API crawls only: response cache, kept to resume an interrupted crawl (default ${DEFAULT_CRAWL_CACHE_DIR})
 --cache-max-age  API crawls only: hours a cached response stays valid (default 24; 0 fetches everything again)
 --concurrency    API crawls only: requests in flight (default 8)
 --sync           as a scheduled sync does it: only while no other process syncs this catalog (PostgreSQL: an
-                 advisory lock); when one does, exit ${SYNC_HELD_EXIT_CODE} having done nothing`;
+                 advisory lock); when one does, exit ${SYNC_HELD_EXIT_CODE} having done nothing
+--force          read, map and compare the source even when it is unchanged (the catalog still gets only what differs)`;
 
 
 function positiveNumber(value: string | undefined, name: string, integer: boolean): number | undefined {
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
         'cache-max-age': { type: 'string' },
         concurrency: { type: 'string' },
         sync: { type: 'boolean' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -83,7 +88,8 @@ async function main(): Promise<void> {
     return;
   }
   try {
-    const { report, counts } = await runImport(source, store, {
+    const result = await runImport(source, store, {
+      force: args.values.force,
       progress: progress.update,
       api: {
         cacheDir: args.values['cache-dir'],
@@ -92,6 +98,15 @@ async function main(): Promise<void> {
       },
     });
     progress.stop();
+    const { report, counts } = result;
+    if (report === null) {
+      // The report of the import that made this catalog stays where it is: it still describes it.
+      process.stdout.write(`The source is unchanged since the last import (fingerprint ${result.source.fingerprint.slice(0, 12)}, `
+        + `mapping version ${result.source.mappingVersion}; checked in ${result.fingerprintMs} ms): nothing read, nothing written `
+        + `but the retrieval time. --force reads it anyway.\n`);
+      process.stdout.write(`The catalog is unchanged: ${counts.sets} sets and ${counts.cards} cards.\n`);
+      return;
+    }
     await mkdir(path.dirname(path.resolve(reportFile)), { recursive: true });
     await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(`${formatReport(report, reportFile)}\n`);

@@ -38,9 +38,13 @@ export interface ServiceMetrics {
   syncFinished(outcome: SyncOutcome, seconds: number, changes: ChangeCounts): void;
 }
 
-/** How a scheduled sync ended: done, skipped (another process was syncing), failed (the catalog stays as it was). */
-export type SyncOutcome = 'synced' | 'skipped' | 'failed';
-export const SYNC_OUTCOMES: readonly SyncOutcome[] = ['synced', 'skipped', 'failed'];
+/**
+ * How a scheduled sync ended: synced (the catalog changed), unchanged (the source was, or read to
+ * no difference: only the retrieval time moved), skipped (another process was syncing), failed
+ * (the catalog stays as it was).
+ */
+export type SyncOutcome = 'synced' | 'unchanged' | 'skipped' | 'failed';
+export const SYNC_OUTCOMES: readonly SyncOutcome[] = ['synced', 'unchanged', 'skipped', 'failed'];
 
 /** Changes recorded in the changes feed, by kind. */
 export type ChangeCounts = Record<'added' | 'changed' | 'removed', number>;

@@ -25,15 +25,16 @@ export interface SyncSchedulerOptions {
   /** The environment of the sync's process (DATABASE_URL and the stores' settings): the service's own. */
   env: NodeJS.ProcessEnv;
   log: { info(message: string): void; error(message: string): void };
-  /** The catalog the sync writes: its changes feed tells what a sync changed. */
-  store: Pick<CatalogStore, 'changesSince'>;
+  /** The catalog the sync writes: its changes feed and version tell what a sync changed. */
+  store: Pick<CatalogStore, 'changesSince' | 'catalogVersion'>;
   metrics?: ServiceMetrics;
 }
 
 /**
  * Retrieves the catalog's source on a schedule, by itself: each sync is `npm run import -- <source>
  * --sync` in a child process of its own (its reading, mapping and diffing never hold this process's
- * event loop), which writes only the differences in one transaction and, on PostgreSQL, runs only while
+ * event loop), which reads no further than the source's fingerprint when it is the one last imported,
+ * else writes only the differences in one transaction and, on PostgreSQL, runs only while
  * no other instance syncs (an advisory lock; the others skip that turn). The service serves the
  * new catalog within 1 s of the commit, as after any import; a failed sync leaves the catalog as it
  * was, is logged, and the next turn tries again. One sync at a time per process; the next turn
@@ -77,11 +78,18 @@ export class SyncScheduler {
   private async sync(): Promise<SyncRun> {
     const feedBefore = await this.feedHead();
     const run = await this.runChild();
-    if (run.outcome === 'synced' && feedBefore !== null) run.changes = await this.changesAfter(feedBefore).catch(() => run.changes);
+    if (run.outcome === 'synced' && feedBefore !== null) {
+      run.changes = await this.changesAfter(feedBefore).catch(() => run.changes);
+      // The source unchanged (or read to no difference): only the retrieval time moved.
+      const version = await this.options.store.catalogVersion().catch(() => null);
+      if (version === feedBefore.version && run.changes.added + run.changes.changed + run.changes.removed === 0) run.outcome = 'unchanged';
+    }
     const { changes } = run;
     if (run.outcome === 'failed') {
       this.options.log.error(`sync of ${this.options.source} failed after ${run.ms} ms (${run.why}); ` +
         `the catalog stays as it was, the next sync is in ${Math.round(this.options.everyMs / 1000)} s: ${run.output.slice(-600)}`);
+    } else if (run.outcome === 'unchanged') {
+      this.options.log.info(`sync of ${this.options.source} unchanged in ${run.ms} ms: no catalog row written; ${lastLine(run.output)}`);
     } else if (run.outcome === 'skipped') {
       this.options.log.info(`sync of ${this.options.source} skipped in ${run.ms} ms: another instance is syncing`);
     } else {
@@ -92,11 +100,11 @@ export class SyncScheduler {
     return { outcome: run.outcome, ms: run.ms, output: run.output, changes };
   }
 
-  /** The feed's last sequence number and epoch now; null when it cannot be read. */
-  private async feedHead(): Promise<{ epoch: string; seq: number } | null> {
+  /** The feed's last sequence number and epoch, and the catalog version, now; null when they cannot be read. */
+  private async feedHead(): Promise<{ epoch: string; seq: number; version: string } | null> {
     try {
       const { epoch, lastSeq } = await this.options.store.changesSince(Number.MAX_SAFE_INTEGER, 1);
-      return { epoch, seq: lastSeq };
+      return { epoch, seq: lastSeq, version: await this.options.store.catalogVersion() };
     } catch {
       return null;
     }

@@ -130,7 +130,7 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
   });
 
   it('lists every imported set of every language, newest first, to the last page', async () => {
-    for (const [lang, counts] of Object.entries(result.report.imported)) {
+    for (const [lang, counts] of Object.entries(result.report!.imported)) {
       const sets = await walk(server, `/v1/sets?lang=${lang}`, 200);
       assert.equal(sets.length, counts.sets, lang);
       assert.ok(sets.every((s) => s.language === lang));

@@ -99,6 +99,36 @@ describe('GET with retries and an answer cache', () => {
     }
   });
 
+  test('a stale answer that came with an ETag or Last-Modified is asked for conditionally; a 304 keeps the cached body', async () => {
+    const asked: Array<Record<string, string>> = [];
+    let version = 1;
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      asked.push(headers);
+      const etag = `"v${version}"`;
+      if (headers['if-none-match'] === etag) return new Response(null, { status: 304 });
+      return new Response(JSON.stringify({ id: 'base1', version }), { status: 200, headers: { etag, 'last-modified': 'Thu, 26 Nov 2026 06:00:00 GMT' } });
+    }) as typeof globalThis.fetch;
+    // Every cached answer is stale at once: each get asks the server.
+    const http = client(fetch, { maxAgeMs: 0 });
+    assert.deepEqual(await http.get(['en', 'sets', 'base1']), { status: 200, body: { id: 'base1', version: 1 }, cached: false });
+    assert.equal(asked[0]!['if-none-match'], undefined, 'nothing cached yet: a plain GET');
+    assert.deepEqual(await http.get(['en', 'sets', 'base1']), { status: 200, body: { id: 'base1', version: 1 }, cached: true });
+    assert.deepEqual([asked[1]!['if-none-match'], asked[1]!['if-modified-since']], ['"v1"', 'Thu, 26 Nov 2026 06:00:00 GMT']);
+    assert.equal(http.revalidatedCount(), 1);
+    version = 2;
+    assert.deepEqual(await http.get(['en', 'sets', 'base1']), { status: 200, body: { id: 'base1', version: 2 }, cached: false }, 'changed: the new body');
+    assert.deepEqual(await http.get(['en', 'sets', 'base1']), { status: 200, body: { id: 'base1', version: 2 }, cached: true });
+    assert.equal(asked.at(-1)!['if-none-match'], '"v2"');
+  });
+
+  test('an answer without validators is fetched again whole once stale, and a 304 never asked for is no answer', async () => {
+    const source = scriptedFetch(json({ id: 'base1' }), () => new Response(null, { status: 304 }));
+    const http = client(source.fetch, { maxAgeMs: 0, retries: 0 });
+    await http.get(['en', 'sets', 'base1']);
+    await assert.rejects(http.get(['en', 'sets', 'base1']), (error) => error instanceof FetchFailedError && /HTTP 304/.test(error.message));
+  });
+
   test('an aborted signal stops the retries', async () => {
     const source = scriptedFetch(status(500));
     const stop = new AbortController();

@@ -56,9 +56,23 @@ describe('the import and export commands', () => {
     assert.equal(report.skipped.length, 2);
   });
 
+  test('the same dump again is unchanged: not read, no report written; --force reads it', async () => {
+    const file = path.join(work, 'reports', 'unchanged.json');
+    const again = await cli('import', [path.join(work, 'dump'), '--report', file], databaseUrl);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /^The source is unchanged since the last import \(fingerprint [0-9a-f]{12}, mapping version \d+; checked in \d+ ms\)/m);
+    assert.match(again.stdout, /The catalog is unchanged: 1 sets and 2 cards\./);
+    assert.doesNotMatch(again.stderr, /read en/);
+    assert.ok(!existsSync(file), 'the report of the import that made the catalog is the one kept');
+    const forced = await cli('import', [path.join(work, 'dump'), '--force'], databaseUrl);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(forced.stderr, /read en: started/);
+    assert.match(forced.stdout, /The catalog now holds 1 sets and 2 cards\./);
+  });
+
   test('--report chooses where the JSON report goes', async () => {
     const file = path.join(work, 'reports', 'mine.json');
-    const { code } = await cli('import', [path.join(work, 'dump'), '--report', file], databaseUrl);
+    const { code } = await cli('import', [path.join(work, 'dump'), '--report', file, '--force'], databaseUrl);
     assert.equal(code, 0);
     assert.ok(existsSync(file));
   });

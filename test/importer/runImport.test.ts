@@ -82,7 +82,8 @@ describe('importing into a store', () => {
   });
 
   test('a dump import writes the mapped catalog and reports what it left out', async () => {
-    const { report, counts } = await runImport(path.join(work, 'dump'), store);
+    const { report: written, counts } = await runImport(path.join(work, 'dump'), store);
+    const report = written!;
     assert.deepEqual(counts, { sets: 3, cards: 3 });
     assert.deepEqual(report.imported, { en: { sets: 1, cards: 2 }, fr: { sets: 1, cards: 1 }, ja: { sets: 1, cards: 0 } });
     assert.deepEqual(report.skipped.map((s) => `${s.kind} ${s.lang} ${s.id}`), ['set en A1', 'card en A1-001']);
@@ -110,7 +111,7 @@ describe('importing into a store', () => {
     assert.deepEqual(await detectSource(dir), { kind: 'own-export', dir });
     const { report, counts } = await runImport(dir, copy);
     assert.deepEqual(counts, { sets: 3, cards: 3 });
-    assert.deepEqual(report.skipped, []);
+    assert.deepEqual(report!.skipped, []);
     assert.deepEqual(await exported(copy), await exported(store));
 
     const mapped = await loadCatalog({ kind: 'tcgdex-dump', dir: path.join(work, 'dump') });

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Catalog } from '../../src/catalog/catalogStore.js';
+import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { mapTcgdex } from '../../src/importer/mapTcgdex.js';
+import { runImport } from '../../src/importer/runImport.js';
+import { openCatalogStore } from '../../src/store/open.js';
 import { crawlTcgdexApi, type TcgdexApiOptions } from '../../src/importer/sources/tcgdexApi.js';
 import { readTcgdexDump } from '../../src/importer/sources/tcgdexDump.js';
 import type { TcgdexLanguageData } from '../../src/importer/tcgdexRecords.js';
@@ -85,6 +88,27 @@ describe('crawling the TCGdex API', needsSharedDump(), () => {
     const fromApi = mapTcgdex(await crawl({ retries: 0 }));
     assert.deepEqual(sorted(fromApi.catalog), sorted(fromDump.catalog));
     assert.equal(server.requests() - before, 0);
+  });
+
+  test('a crawl whose cache went stale asks conditionally; an API that answers 304 throughout imports as unchanged', async () => {
+    server.setFailures({ kind: 'none' });
+    const store = await openCatalogStore(`file:${path.join(cacheDir, 'catalog.db')}`, { ...DEFAULT_STORE_OPTIONS, sqliteReadWorkers: 0 });
+    try {
+      const api = { languages: LANGUAGES, cacheDir, retryBaseDelayMs: 1 };
+      const first = await runImport(server.baseUrl, store, { api });
+      assert.equal(first.unchanged, false);
+      const version = await store.catalogVersion();
+      const [requests, notModified] = [server.requests(), server.notModified()];
+      // Every cached answer stale: each is asked for again, with the ETag it came with.
+      const again = await runImport(server.baseUrl, store, { api: { ...api, maxCacheAgeMs: 0 } });
+      const asked = server.requests() - requests;
+      assert.ok(asked > 100, `${asked} requests`);
+      assert.ok(server.notModified() - notModified >= asked - 10, `${server.notModified() - notModified} of ${asked} answered 304 (404s have no ETag)`);
+      assert.equal(again.unchanged, true, 'the same records read: not mapped, nothing written');
+      assert.equal(await store.catalogVersion(), version);
+    } finally {
+      await store.close();
+    }
   });
 
   test('429 answers are retried like 5xx', async () => {

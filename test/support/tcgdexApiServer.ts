@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +38,8 @@ export interface TcgdexApiServer {
   requests(): number;
   /** Requests answered with an injected failure. */
   failures(): number;
+  /** Conditional requests answered 304 (the ETag they named is the answer's). */
+  notModified(): number;
   setFailures(mode: FailureMode): void;
   close(): Promise<void>;
 }
@@ -77,9 +80,26 @@ function load(dumpDir: string, lang: string, only: Set<string> | null): Language
   };
 }
 
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
+/**
+ * Answers `body`; a 200 with an ETag (of its bytes), as the live API's Express server gives, and
+ * 304 without a body when the request's If-None-Match names it. Whether it was a 304.
+ */
+function send(response: ServerResponse, status: number, body: unknown, ifNoneMatch?: string): boolean {
+  const text = JSON.stringify(body);
+  if (status !== 200) {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(text);
+    return false;
+  }
+  const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+  if (ifNoneMatch === etag) {
+    response.writeHead(304, { etag });
+    response.end();
+    return true;
+  }
+  response.writeHead(200, { 'content-type': 'application/json', etag });
+  response.end(text);
+  return false;
 }
 
 export async function startTcgdexApiServer(options: TcgdexApiServerOptions): Promise<TcgdexApiServer> {
@@ -92,8 +112,12 @@ export async function startTcgdexApiServer(options: TcgdexApiServerOptions): Pro
   let modeSince = 0;
   const failedOnce = new Set<string>();
 
+  let notModified = 0;
   const server = createServer((request, response) => {
     requests += 1;
+    const reply = (status: number, body: unknown) => {
+      if (send(response, status, body, request.headers['if-none-match'])) notModified += 1;
+    };
     const fail = failures.kind === 'all'
       || (failures.kind === 'after' && requests - modeSince > failures.n)
       || (failures.kind === 'every-nth' && requests % failures.n === 0 && !failedOnce.has(request.url ?? ''));
@@ -102,29 +126,29 @@ export async function startTcgdexApiServer(options: TcgdexApiServerOptions): Pro
       failed += 1;
       const status = failures.kind === 'every-nth' ? failures.status ?? 500 : 500;
       if (status === 429) response.setHeader('retry-after', '0');
-      return send(response, status, { error: 'injected failure' });
+      return reply(status, { error: 'injected failure' });
     }
     const parts = (request.url ?? '').split('?')[0]!.split('/').filter(Boolean).map(decodeURIComponent);
     const [version, lang, kind, id, ...rest] = parts;
     const language = lang === undefined ? undefined : data.get(lang);
-    if (version !== 'v2' || !language || rest.length > 0) return send(response, 404, { error: 'not found' });
+    if (version !== 'v2' || !language || rest.length > 0) return reply(404, { error: 'not found' });
     if (kind === 'sets' && id === undefined) {
-      return send(response, 200, language.setList.map((set) => ({
+      return reply(200, language.setList.map((set) => ({
         id: set.id, name: set.name, logo: set.logo, symbol: set.symbol, cardCount: set.cardCount,
       })));
     }
     if (kind === 'sets') {
       const set = language.sets.get(id!);
-      if (!set) return send(response, 404, { error: 'set not found' });
-      return send(response, 200, { ...set, cards: (language.cardsBySet.get(set.id) ?? []).map(cardBrief) });
+      if (!set) return reply(404, { error: 'set not found' });
+      return reply(200, { ...set, cards: (language.cardsBySet.get(set.id) ?? []).map(cardBrief) });
     }
-    if (kind === 'cards' && id === undefined) return send(response, 200, [...language.cards.values()].map(cardBrief));
+    if (kind === 'cards' && id === undefined) return reply(200, [...language.cards.values()].map(cardBrief));
     if (kind === 'cards') {
       const card = language.cards.get(id!);
-      if (!card) return send(response, 404, { error: 'card not found' });
-      return send(response, 200, { ...card, pricing: { cardmarket: { avg: 1.5 } } });
+      if (!card) return reply(404, { error: 'card not found' });
+      return reply(200, { ...card, pricing: { cardmarket: { avg: 1.5 } } });
     }
-    return send(response, 404, { error: 'not found' });
+    return reply(404, { error: 'not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -132,6 +156,7 @@ export async function startTcgdexApiServer(options: TcgdexApiServerOptions): Pro
     baseUrl: `http://127.0.0.1:${port}/v2`,
     requests: () => requests,
     failures: () => failed,
+    notModified: () => notModified,
     setFailures(mode) {
       failures = mode;
       modeSince = requests;

@@ -61,7 +61,7 @@ for (const store of STORE_KINDS) {
       rmSync(work, { recursive: true, force: true });
     });
 
-    it('imports its source in a child process; an edit reaches the API without a restart; an unchanged source writes nothing', async () => {
+    it('imports its source in a child process; an edit reaches the API without a restart; an unchanged source writes nothing and is logged unchanged', async () => {
       const sync = scheduler(path.join(work, 'source'));
       const first: SyncRun = await sync.runOnce();
       assert.equal(first.outcome, 'synced', first.output);
@@ -80,7 +80,10 @@ for (const store of STORE_KINDS) {
       const version = await server.catalogStore.catalogVersion();
       const retrieval = await server.catalogStore.importedAt();
       const head = (await server.catalogStore.changesSince(Number.MAX_SAFE_INTEGER, 1)).lastSeq;
-      assert.equal((await sync.runOnce()).outcome, 'synced');
+      const unchanged = await sync.runOnce();
+      assert.equal(unchanged.outcome, 'unchanged', unchanged.output);
+      assert.match(unchanged.output, /The source is unchanged since the last import/);
+      assert.match(logged.at(-1)!, /^info sync of .* unchanged in \d+ ms: no catalog row written; The catalog is unchanged: 1 sets and 2 cards\.$/);
       assert.equal(await server.catalogStore.catalogVersion(), version, 'an unchanged source keeps the version');
       assert.notEqual(await server.catalogStore.importedAt(), retrieval, 'and is a new retrieval');
       assert.equal((await server.catalogStore.changesSince(Number.MAX_SAFE_INTEGER, 1)).lastSeq, head, 'and records nothing');
@@ -89,7 +92,8 @@ for (const store of STORE_KINDS) {
       const health = await fetch(`${server.baseUrl}/healthz`).then((response) => response.json());
       assert.deepEqual(health, { status: 'ok', catalog_version: version, retrieved_at: await server.catalogStore.importedAt() });
       const text = await metrics.registry.metrics();
-      assert.match(text, /^tcg_syncs_total\{result="synced"\} 3$/m);
+      assert.match(text, /^tcg_syncs_total\{result="synced"\} 2$/m);
+      assert.match(text, /^tcg_syncs_total\{result="unchanged"\} 1$/m);
       assert.match(text, /^tcg_sync_duration_seconds_count 3$/m);
       for (const change of ['added', 'changed', 'removed'] as const) {
         const total = first.changes[change] + edited.changes[change];
@@ -106,7 +110,7 @@ for (const store of STORE_KINDS) {
       assert.match(logged.at(-1)!, /^error sync of .*nowhere failed after \d+ ms \(exit code \d+\); the catalog stays as it was/);
       assert.equal(await server.catalogStore.catalogVersion(), version);
       assert.equal((await server.get('/v1/cards?id=en-base1-1')).body.data.hp, 130);
-      assert.equal((await scheduler(path.join(work, 'source')).runOnce()).outcome, 'synced');
+      assert.equal((await scheduler(path.join(work, 'source')).runOnce()).outcome, 'unchanged');
     });
 
     // PostgreSQL only: an SQLite file serves one service, whose writes queue on the file's own write lock.
@@ -124,7 +128,7 @@ for (const store of STORE_KINDS) {
       // Two instances' turns at once: never both at work; at least one syncs.
       const outcomes = (await Promise.all([scheduler(path.join(work, 'source')).runOnce(), scheduler(path.join(work, 'source')).runOnce()]))
         .map((run) => run.outcome);
-      assert.ok(outcomes.includes('synced') && !outcomes.includes('failed'), outcomes.join(' '));
+      assert.ok(outcomes.includes('unchanged') && !outcomes.includes('failed'), outcomes.join(' '));
     });
   });
 }

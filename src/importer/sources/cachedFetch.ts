@@ -1,11 +1,13 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry, { AbortError } from 'p-retry';
 
 /**
  * GETs JSON over HTTP with retries, keeping every answer (200 body or 404) on disk so that an
- * interrupted crawl, run again, only asks for what it does not have yet.
+ * interrupted crawl, run again, only asks for what it does not have yet. An answer older than
+ * maxAgeMs that came with an ETag or Last-Modified is asked for again conditionally
+ * (If-None-Match, If-Modified-Since): a 304 keeps the cached body, fresh again, without its bytes.
  */
 export interface CachedFetchOptions {
   /** Root of the response cache; each base URL gets its own folder under it. */
@@ -22,6 +24,15 @@ export interface CachedFetchOptions {
 }
 
 export type FetchOutcome = { status: 200; body: unknown; cached: boolean } | { status: 404; cached: boolean };
+
+/** What the server said identifies an answer (ETag, Last-Modified), kept beside it to ask whether it changed. */
+interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+/** One attempt's answer: an outcome, or 304 (the cached answer is still the server's). */
+type Attempt = (FetchOutcome & { validators?: Validators }) | { status: 304 };
 
 /** A GET that got no usable answer: a 4xx other than 404, or a failure that outlasted its retries. */
 export class FetchFailedError extends Error {}
@@ -74,17 +85,21 @@ export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) 
   const base = baseUrl.replace(/\/+$/, '');
   const root = cacheRootOf(options.cacheDir, base);
   let requests = 0;
+  let revalidated = 0;
 
-  /** One attempt: 200 and 404 are answers, a RetryableFailure asks for another try, anything else ends the GET. */
-  async function fetchOnce(url: string, signal?: AbortSignal): Promise<FetchOutcome> {
+  /**
+   * One attempt: 200, 304 (asked with `validators` only) and 404 are answers, a RetryableFailure
+   * asks for another try, anything else ends the GET.
+   */
+  async function fetchOnce(url: string, signal?: AbortSignal, validators?: Validators): Promise<Attempt> {
     requests += 1;
     let response: Response;
     try {
       const timeout = AbortSignal.timeout(options.timeoutMs);
-      response = await options.fetch(url, {
-        headers: { accept: 'application/json' },
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (validators?.etag) headers['if-none-match'] = validators.etag;
+      if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+      response = await options.fetch(url, { headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (error) {
       signal?.throwIfAborted();
       throw new RetryableFailure(`network error: ${(error as Error).message}`);
@@ -92,6 +107,10 @@ export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) 
     if (response.status === 404) {
       await response.body?.cancel();
       return { status: 404, cached: false };
+    }
+    if (response.status === 304 && validators) {
+      await response.body?.cancel();
+      return { status: 304 };
     }
     if (response.status === 429 || response.status >= 500) {
       await response.body?.cancel();
@@ -101,8 +120,10 @@ export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) 
       await response.body?.cancel();
       throw new AbortError(new FetchFailedError(`GET ${url} answered HTTP ${response.status}`));
     }
+    const etag = response.headers.get('etag') ?? undefined;
+    const lastModified = response.headers.get('last-modified') ?? undefined;
     try {
-      return { status: 200, body: JSON.parse(await response.text()), cached: false };
+      return { status: 200, body: JSON.parse(await response.text()), cached: false, validators: { etag, lastModified } };
     } catch (error) {
       // A cut-off body reads as bad JSON: worth another try.
       throw new RetryableFailure(`unreadable body: ${(error as Error).message}`);
@@ -114,8 +135,8 @@ export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) 
    * stops at the signal; the wait between attempts is ours (p-retry's own is 0), since it
    * depends on the failure: a Retry-After replaces the backoff.
    */
-  function fetchWithRetries(url: string, signal?: AbortSignal): Promise<FetchOutcome> {
-    return pRetry(() => fetchOnce(url, signal), {
+  function fetchWithRetries(url: string, signal?: AbortSignal, validators?: Validators): Promise<Attempt> {
+    return pRetry(() => fetchOnce(url, signal, validators), {
       retries: options.retries,
       minTimeout: 0,
       signal,
@@ -141,11 +162,35 @@ export function createCachedFetch(baseUrl: string, options: CachedFetchOptions) 
     if (await fresh(`${file}.404`, options.maxAgeMs)) return { status: 404, cached: true };
 
     const url = `${base}/${segments.map(encodeURIComponent).join('/')}`;
-    const outcome = await fetchWithRetries(url, signal);
-    if (outcome.status === 200) await writeAtomically(`${file}.json`, JSON.stringify(outcome.body));
-    else await writeAtomically(`${file}.404`, '');
+    // A stale answer the server identified is asked for again conditionally: unchanged, it costs a 304.
+    const validators = await readValidators(file);
+    const outcome = await fetchWithRetries(url, signal, validators);
+    if (outcome.status === 304) {
+      revalidated += 1;
+      const now = new Date();
+      await utimes(`${file}.json`, now, now);
+      return { status: 200, body: JSON.parse(await readFile(`${file}.json`, 'utf8')), cached: true };
+    }
+    if (outcome.status === 200) {
+      const { validators: identified, ...answer } = outcome;
+      await writeAtomically(`${file}.json`, JSON.stringify(answer.body));
+      if (identified?.etag || identified?.lastModified) await writeAtomically(`${file}.validators`, JSON.stringify(identified));
+      else await rm(`${file}.validators`, { force: true });
+      return answer;
+    }
+    await writeAtomically(`${file}.404`, '');
     return outcome;
   }
 
-  return { get, requestCount: () => requests, cacheRoot: root };
+  /** The validators of a cached answer, when there is one and the server gave any. */
+  async function readValidators(file: string): Promise<Validators | undefined> {
+    try {
+      const [validators] = await Promise.all([readFile(`${file}.validators`, 'utf8'), stat(`${file}.json`)]);
+      return JSON.parse(validators) as Validators;
+    } catch {
+      return undefined;
+    }
+  }
+
+  return { get, requestCount: () => requests, revalidatedCount: () => revalidated, cacheRoot: root };
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary, SyncLock } from '../../catalog/catalogBackend.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
-import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest, SourceStamp } from '../../catalog/catalogStore.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import { cardNamesOf, type CardNames } from '../../catalog/nameIndex.js';
 import type { NameSpelling, NameSpellings } from '../../catalog/nameLookup.js';
@@ -10,7 +10,7 @@ import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { hasFacets, searchStatement } from './searchStatement.js';
 import { createPool, poolAnswers, type PoolSettings } from './pool.js';
-import { storedRowsVersion, writeCatalog, type WriteOutcome } from './writeCatalog.js';
+import { recordRetrieval, storedRowsVersion, storedSourceStamp, writeCatalog, type WriteOutcome } from './writeCatalog.js';
 import type { StoredChange, StoredChanges } from '../../catalog/changesFeed.js';
 import { DEFAULT_POOL_SIZE } from './defaults.js';
 
@@ -213,8 +213,27 @@ export class PostgresCatalogBackend implements CatalogBackend {
     return storedRows(rows);
   }
 
-  async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
-    return (await this.write(rows, progress))!;
+  async writeCatalog(rows: CatalogRows, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogCounts> {
+    return (await this.write(rows, progress, undefined, source))!;
+  }
+
+  /** From the primary, like counts(): what the next import compares with. */
+  async sourceStamp(): Promise<SourceStamp | null> {
+    return storedSourceStamp(this.primary);
+  }
+
+  async recordRetrieval(source: SourceStamp, at: string): Promise<boolean> {
+    const client = await this.primary.connect();
+    try {
+      await client.query('BEGIN');
+      const recorded = await recordRetrieval(client, source, at);
+      await client.query(recorded ? 'COMMIT' : 'ROLLBACK');
+      client.release();
+      return recorded;
+    } catch (error) {
+      await endTransaction(client);
+      throw error;
+    }
   }
 
   async rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null> {
@@ -237,12 +256,12 @@ export class PostgresCatalogBackend implements CatalogBackend {
     return storedRowsVersion(this.primary);
   }
 
-  private async write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): Promise<CatalogCounts | null> {
+  private async write(rows: CatalogRows, progress?: ImportProgress, replacing?: number, source?: SourceStamp): Promise<CatalogCounts | null> {
     const client = await this.primary.connect();
     let outcome: WriteOutcome | null;
     try {
       await client.query('BEGIN');
-      outcome = await writeCatalog(client, rows, progress, replacing);
+      outcome = await writeCatalog(client, rows, progress, replacing, source);
       await client.query(outcome ? 'COMMIT' : 'ROLLBACK');
       client.release();
     } catch (error) {
@@ -250,7 +269,8 @@ export class PostgresCatalogBackend implements CatalogBackend {
       throw error;
     }
     if (!outcome) return null;
-    if (!outcome.wroteRows) return outcome.counts;
+    // A few rows written (the derived tables updated in place) are autovacuum's to tidy.
+    if (!outcome.rebuilt) return outcome.counts;
     // After a large write, searches would wade through dead rows and GIN pending lists, count
     // bigrams from the heap (no visibility map yet) and plan without statistics until autovacuum
     // came by: tidy up now. VACUUM cannot run inside the import's transaction, and a failure here

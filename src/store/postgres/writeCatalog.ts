@@ -3,7 +3,8 @@ import type pg from 'pg';
 import { planCatalogWrite, writesRows, type CatalogChange, type CatalogWrite, type StoredHashes } from '../../catalog/catalogDiff.js';
 import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
 import { KEEP_RETRIEVALS, keptSince } from '../../catalog/changesFeed.js';
-import type { CatalogCounts } from '../../catalog/catalogStore.js';
+import type { CatalogCounts, SourceStamp } from '../../catalog/catalogStore.js';
+import { sameStamp } from '../../catalog/sourceStamp.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 
 /** Rows per INSERT: large enough to amortize the round trip, small enough to keep each message a few MB. */
@@ -35,14 +36,14 @@ const deleteIds = (table: 'sets' | 'cards') => `DELETE FROM ${table} WHERE id = 
 
 /*
  * The bigram table holds a row per distinct bigram of every name, in answer order (search order
- * is in its key), so nearly any change to the catalog changes most of it. Filling a fresh table
+ * is in its key), so a change that moves the search order of many cards changes most of it. Filling a fresh table
  * and indexing it once is several times faster than updating a million index entries in place;
  * the swap at the end holds its exclusive lock only until the commit that follows (two-letter
  * searches wait for it meanwhile), so both new tables are indexed before either is swapped in.
  */
 const CREATE_NEXT_BIGRAMS = 'CREATE TABLE card_name_bigrams_next (LIKE card_name_bigrams)';
-const FILL_NEXT_BIGRAMS = `
-  INSERT INTO card_name_bigrams_next (gram, match_rank, search_order, lang, card_no)
+const fillBigrams = (table: 'card_name_bigrams' | 'card_name_bigrams_next') => `
+  INSERT INTO ${table} (gram, match_rank, search_order, lang, card_no)
   SELECT g.key, g.value::smallint, c.search_order, c.lang, c.card_no
   FROM json_to_recordset($1::json) AS r (id text, bigrams json)
   JOIN cards c ON c.id = r.id
@@ -60,8 +61,8 @@ const SWAP_IN_NEXT_BIGRAMS = [
  * reason, as the bigrams.
  */
 const CREATE_NEXT_FACETS = 'CREATE TABLE card_facets_next (LIKE card_facets)';
-const FILL_NEXT_FACETS = `
-  INSERT INTO card_facets_next (facet, search_order, card_no)
+const fillFacets = (table: 'card_facets' | 'card_facets_next') => `
+  INSERT INTO ${table} (facet, search_order, card_no)
   SELECT f.facet, c.search_order, c.card_no
   FROM json_to_recordset($1::json) AS r (id text, facets json)
   JOIN cards c ON c.id = r.id
@@ -80,11 +81,18 @@ export async function storedRowsVersion(client: pg.ClientBase | pg.Pool): Promis
   return rows[0] ? Number(rows[0].value) : 1;
 }
 
-/** What a write did: the counts after it, and whether it changed any catalog row. */
+/** What a write did: the counts after it, whether it changed any catalog row, and whether it built the derived tables anew. */
 export interface WriteOutcome {
   counts: CatalogCounts;
   wroteRows: boolean;
+  rebuilt: boolean;
 }
+
+/**
+ * Beyond this share of the cards written or removed, the bigram and facet tables are built anew
+ * rather than updated (see above); below it, only the entries of those cards are replaced.
+ */
+const INCREMENTAL_SHARE = 0.25;
 
 /**
  * Makes the catalog tables equal to `rows` on `client`, which the caller has inside a
@@ -96,26 +104,36 @@ export interface WriteOutcome {
  * checked under the lock (null when they are not), and imported_at stays as it is.
  */
 export async function writeCatalog(
-  client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress, replacing?: number,
+  client: pg.PoolClient, rows: CatalogRows, progress?: ImportProgress, replacing?: number, source?: SourceStamp,
 ): Promise<WriteOutcome | null> {
-  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
+  await lockImports(client);
   const storedVersion = await storedRowsVersion(client);
   if (replacing !== undefined && storedVersion !== replacing) return null;
 
   const hashes = (table: 'sets' | 'cards') => client.query<StoredHashes>(`SELECT id, answer_hash, row_hash FROM ${table}`);
   const plan = planCatalogWrite({ sets: (await hashes('sets')).rows, cards: (await hashes('cards')).rows, rowsVersion: storedVersion }, rows);
   const wroteRows = writesRows(plan);
-  if (wroteRows) await writeRows(client, rows, plan, progress);
+  const rebuilt = wroteRows ? await writeRows(client, rows, plan, progress) : false;
   // catalog_version: a new stamp at every write of rows, which caches of the catalog's answers watch.
   if (wroteRows) await setMeta(client, [['rows_version', String(rows.version)], ['catalog_version', randomUUID()]]);
   await recordChanges(client, plan.changes, rows.importedAt, replacing === undefined);
+  // A rebuild of the rows keeps the stamp: the records, and so the source they came from, stay.
+  if (replacing === undefined) await setSourceStamp(client, source);
 
   const { rows: counts } = await client.query<CatalogCounts>(
     'SELECT (SELECT count(*) FROM sets)::int AS sets, (SELECT count(*) FROM cards)::int AS cards');
-  return { counts: counts[0]!, wroteRows };
+  return { counts: counts[0]!, wroteRows, rebuilt };
 }
 
-async function writeRows(client: pg.PoolClient, rows: CatalogRows, plan: CatalogWrite, progress?: ImportProgress): Promise<void> {
+/** Writes the rows a plan names and brings the derived tables in step; whether they were built anew. */
+async function writeRows(client: pg.PoolClient, rows: CatalogRows, plan: CatalogWrite, progress?: ImportProgress): Promise<boolean> {
+  const touched = plan.cards.length + plan.removedCards.length;
+  const incremental = !plan.full && touched <= rows.cards.length * INCREMENTAL_SHARE;
+  // The numbers of the cards replaced or removed, whose derived entries go: read before they are.
+  const stale = incremental && touched > 0
+    ? (await client.query<{ card_no: number }>('SELECT card_no FROM cards WHERE id = ANY($1::text[])',
+      [[...plan.cards.map((card) => card.id), ...plan.removedCards]])).rows.map((row) => row.card_no)
+    : [];
   await client.query(UPSERT_SETS, [JSON.stringify(plan.sets)]);
   await client.query(deleteIds('sets'), [plan.removedSets]);
   progress?.('sets', rows.sets.length, rows.sets.length);
@@ -126,8 +144,75 @@ async function writeRows(client: pg.PoolClient, rows: CatalogRows, plan: Catalog
   }
   await client.query(deleteIds('cards'), [plan.removedCards]);
   progress?.('cards', plan.cards.length, plan.cards.length);
+  if (incremental) {
+    if (touched > 0) await updateDerivedTables(client, stale, plan.cards, progress);
+    return false;
+  }
   // Rows of another version may derive their bigrams or facets differently, even from unchanged cards.
-  if (plan.full || plan.cards.length + plan.removedCards.length > 0) await rebuildDerivedTables(client, rows.cards, progress);
+  await rebuildDerivedTables(client, rows.cards, progress);
+  return true;
+}
+
+/** The bigram and facet entries of `cards` (written), into `bigrams` and `facets`. */
+async function fillDerivedTables(client: pg.PoolClient, cards: readonly CardRow[], bigrams: Parameters<typeof fillBigrams>[0],
+  facets: Parameters<typeof fillFacets>[0], progress?: ImportProgress): Promise<void> {
+  for (let start = 0; start < cards.length; start += BATCH) {
+    const batch = cards.slice(start, start + BATCH);
+    await client.query(fillBigrams(bigrams), [JSON.stringify(batch.map(({ id, bigrams }) => ({ id, bigrams: Object.fromEntries(bigrams) })))]);
+    await client.query(fillFacets(facets), [JSON.stringify(batch.map(({ id, facets }) => ({ id, facets })))]);
+    progress?.('search index', start + batch.length, cards.length + 1);
+  }
+}
+
+/**
+ * Replaces the derived entries of a few cards in place: those of the cards replaced or removed
+ * (`stale`, by card_no; one pass over each table, which has no index by card) go, those of the
+ * cards written come in. The trigram index on cards.name_key follows the rows by itself.
+ */
+async function updateDerivedTables(client: pg.PoolClient, stale: number[], cards: readonly CardRow[], progress?: ImportProgress): Promise<void> {
+  await client.query('DELETE FROM card_name_bigrams WHERE card_no = ANY($1::int[])', [stale]);
+  await client.query('DELETE FROM card_facets WHERE card_no = ANY($1::int[])', [stale]);
+  await fillDerivedTables(client, cards, 'card_name_bigrams', 'card_facets', progress);
+  progress?.('search index', cards.length + 1, cards.length + 1);
+}
+
+/** The transaction-scoped lock every write of the catalog takes, so that they queue instead of deadlocking. */
+async function lockImports(client: pg.PoolClient): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalog_import', 0))`);
+}
+
+/** catalog_meta's keys of the source stamp (CatalogStore.sourceStamp). */
+const SOURCE_FINGERPRINT = 'source_fingerprint';
+const SOURCE_MAPPING_VERSION = 'source_mapping_version';
+
+/** The source stamp stored (null when none is, or only half of one). */
+export async function storedSourceStamp(client: pg.ClientBase | pg.Pool): Promise<SourceStamp | null> {
+  const { rows } = await client.query<{ key: string; value: string }>(
+    'SELECT key, value FROM catalog_meta WHERE key = ANY($1::text[])', [[SOURCE_FINGERPRINT, SOURCE_MAPPING_VERSION]]);
+  const meta = new Map(rows.map(({ key, value }) => [key, value]));
+  const fingerprint = meta.get(SOURCE_FINGERPRINT);
+  const mappingVersion = meta.get(SOURCE_MAPPING_VERSION);
+  return fingerprint === undefined || mappingVersion === undefined ? null : { fingerprint, mappingVersion: Number(mappingVersion) };
+}
+
+async function setSourceStamp(client: pg.PoolClient, source: SourceStamp | undefined): Promise<void> {
+  if (source) {
+    await setMeta(client, [[SOURCE_FINGERPRINT, source.fingerprint], [SOURCE_MAPPING_VERSION, String(source.mappingVersion)]]);
+  } else {
+    await client.query('DELETE FROM catalog_meta WHERE key = ANY($1::text[])', [[SOURCE_FINGERPRINT, SOURCE_MAPPING_VERSION]]);
+  }
+}
+
+/**
+ * A retrieval of an unchanged source (CatalogStore.recordRetrieval) on `client`, which the caller
+ * has inside a transaction: under the imports' lock, when the stored stamp is still `source`, moves
+ * imported_at and records the retrieval in the feed, as an import that changes nothing does.
+ */
+export async function recordRetrieval(client: pg.PoolClient, source: SourceStamp, at: string): Promise<boolean> {
+  await lockImports(client);
+  if (!sameStamp(await storedSourceStamp(client), source)) return false;
+  await recordChanges(client, [], at, true);
+  return true;
 }
 
 async function setMeta(client: pg.PoolClient, meta: Array<[string, string]>): Promise<void> {
@@ -180,12 +265,7 @@ async function recordChanges(client: pg.PoolClient, changes: CatalogChange[], at
 async function rebuildDerivedTables(client: pg.PoolClient, cards: CardRow[], progress?: ImportProgress): Promise<void> {
   await client.query(CREATE_NEXT_BIGRAMS);
   await client.query(CREATE_NEXT_FACETS);
-  for (let start = 0; start < cards.length; start += BATCH) {
-    const batch = cards.slice(start, start + BATCH);
-    await client.query(FILL_NEXT_BIGRAMS, [JSON.stringify(batch.map(({ id, bigrams }) => ({ id, bigrams: Object.fromEntries(bigrams) })))]);
-    await client.query(FILL_NEXT_FACETS, [JSON.stringify(batch.map(({ id, facets }) => ({ id, facets })))]);
-    progress?.('search index', start + batch.length, cards.length + 1);
-  }
+  await fillDerivedTables(client, cards, 'card_name_bigrams_next', 'card_facets_next', progress);
   for (const statement of [INDEX_NEXT_BIGRAMS, INDEX_NEXT_FACETS, ...SWAP_IN_NEXT_BIGRAMS, ...SWAP_IN_NEXT_FACETS]) {
     await client.query(statement);
   }

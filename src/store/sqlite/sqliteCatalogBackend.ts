@@ -5,7 +5,8 @@ import { readSqliteSnapshot } from './sqliteSnapshot.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import { planCatalogWrite, writesRows, type StoredHashes } from '../../catalog/catalogDiff.js';
 import type { StoredChanges } from '../../catalog/changesFeed.js';
-import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest, SourceStamp } from '../../catalog/catalogStore.js';
+import { sameStamp } from '../../catalog/sourceStamp.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { CardNames } from '../../catalog/nameIndex.js';
 import type { NameSpellings } from '../../catalog/nameLookup.js';
@@ -136,9 +137,26 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return this.offThread('searchCards', search);
   }
 
-  async writeCatalog(rows: CatalogRows, progress?: ImportProgress): Promise<CatalogCounts> {
-    this.write(rows, progress);
+  async writeCatalog(rows: CatalogRows, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogCounts> {
+    this.write(rows, progress, undefined, source);
     return this.counts();
+  }
+
+  async sourceStamp(): Promise<SourceStamp | null> {
+    return new SqliteMeta(this.connection.get().db).sourceStamp();
+  }
+
+  /** Under the file's write lock, like an import: only catalog_meta's retrieval and the feed's retrievals are written. */
+  async recordRetrieval(source: SourceStamp, at: string): Promise<boolean> {
+    const connection = this.connection.checked();
+    connection.seenVersion = undefined;
+    const db = connection.db;
+    return db.transaction((): boolean => {
+      const meta = new SqliteMeta(db);
+      if (!sameStamp(meta.sourceStamp(), source)) return false;
+      recordChanges(db, meta, [], at, true);
+      return true;
+    }).immediate();
   }
 
   async rewriteCatalog(rows: CatalogRows, replacing: number, progress?: ImportProgress): Promise<CatalogCounts | null> {
@@ -169,7 +187,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
    * records the answers that changed in the feed; with `replacing`, only over rows of that version
    * (false when they are not). An import that changes no row writes only its retrieval.
    */
-  private write(rows: CatalogRows, progress?: ImportProgress, replacing?: number): boolean {
+  private write(rows: CatalogRows, progress?: ImportProgress, replacing?: number, source?: SourceStamp): boolean {
     const connection = this.connection.checked();
     // This connection's own commits leave its data_version as it is.
     connection.seenVersion = undefined;
@@ -187,6 +205,8 @@ export class SqliteCatalogBackend implements CatalogBackend {
         meta.set('catalog_version', randomUUID());
       }
       recordChanges(db, meta, plan.changes, rows.importedAt, replacing === undefined);
+      // A rebuild of the rows keeps the stamp: the records, and so the source they came from, stay.
+      if (replacing === undefined) meta.setSourceStamp(source);
       progress?.('search index', 2, 2);
       return true;
     });
