@@ -47,16 +47,6 @@ const FAILURE_OVERHEAD = 96;
 const RESIDENT_PER_LIVE_BYTE = 1.2;
 /** The sightings before this one that make an answer worth keeping once the cache is full. */
 const ADMITTED_AFTER = 2;
-/**
- * When an answer is kept: `seenBefore`, the sightings of its request before this one it needs even
- * while the cache has room (it always needs ADMITTED_AFTER once the cache is full).
- */
-export interface Admission {
-  seenBefore: number;
-}
-/** Every answer while the cache has room: most requests of the catalog's reads repeat. */
-const KEPT_WHILE_ROOM: Admission = { seenBefore: 0 };
-
 /** What strings held cost: their UTF-16 characters and each one's header. */
 const textWeight = (...texts: string[]) => texts.reduce((sum, text) => sum + 16 + text.length * 2, 0);
 const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_BYTE);
@@ -97,8 +87,7 @@ export class AnswerCache implements AnswerHolder {
    * (ISO 8601) and kept when the request was seen lately. `build` is also told the catalog version
    * the answer will be kept for, so what it reads from memory can be checked against it.
    */
-  async answer(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>,
-    admission: Admission = KEPT_WHILE_ROOM): Promise<QueryResult> {
+  async answer(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>): Promise<QueryResult> {
     const hit = this.cache.get(key);
     if (hit !== undefined) {
       this.hits += 1;
@@ -116,7 +105,7 @@ export class AnswerCache implements AnswerHolder {
     this.inFlight.set(key, { epoch, result });
     try {
       const built = await result;
-      this.admit(epoch, key, built, admission);
+      this.admit(epoch, key, built);
       return built;
     } finally {
       if (this.inFlight.get(key)?.result === result) this.inFlight.delete(key);
@@ -165,13 +154,13 @@ export class AnswerCache implements AnswerHolder {
     this.cache.close();
   }
 
-  private admit(epoch: number, key: string, result: QueryResult, admission: Admission): void {
+  private admit(epoch: number, key: string, result: QueryResult): void {
     const charge = charged(ENTRY_OVERHEAD + key.length * 2 +
       (result.ok ? result.answer.weight : FAILURE_OVERHEAD + textWeight(result.message, ...(result.candidates ?? []))));
     // Every request is recorded. While there is room every answer is kept; once full, only one asked
     // for twice before lately, so a long tail asked for once or twice (random ids) does not churn the cache.
     const sightings = this.doorkeeper?.sightings(key) ?? ADMITTED_AFTER;
-    if (sightings < ADMITTED_AFTER && (sightings < admission.seenBefore || !this.cache.hasRoomFor(charge))) {
+    if (sightings < ADMITTED_AFTER && !this.cache.hasRoomFor(charge)) {
       this.notAdmitted += 1;
       return;
     }

@@ -1,5 +1,5 @@
 import { Answer } from '../catalog/answer.js';
-import type { Admission, AnswerCache } from '../catalog/answerCache.js';
+import type { AnswerCache } from '../catalog/answerCache.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../catalog/cardVocabulary.js';
 import type { Language } from '../schemas/common.js';
@@ -24,13 +24,6 @@ export const MAX_CARD_LINES = 100;
 export const tooManyCardLines = (count: number) =>
   `list holds ${count} card lines; a deck check reads at most ${MAX_CARD_LINES} (a deck is 60 cards)`;
 
-/**
- * A list's answer is kept once the same list was checked before: most lists pasted are pasted once
- * (players edit them between checks), and a check without the cache costs about twice a hit (its
- * cards are kept by DeckCards), so a one-off list's 20 KB would only evict answers that repeat.
- */
-const PASTED_AGAIN: Admission = { seenBefore: 1 };
-
 /** A list read: the list as sent and its card lines, or the 400 saying it has none. */
 export type DeckListReading =
   | { ok: true; list: string; lines: DeckListLine[] }
@@ -41,8 +34,8 @@ export type DeckListReading =
  * lines before counting the request), then resolved in its language and checked against the
  * format's rules, into the answer `{data, retrieved_at}`. The answer is a finished one, the same
  * for the same list, format and language until the catalog is retrieved again, so it is kept in
- * the answer cache (a list pasted again, a deck many players paste, costs no resolution), once it
- * was seen before.
+ * the answer cache like every other (a list pasted again, a deck many players paste, costs no
+ * resolution); a list seen once is admitted only while the cache has room.
  */
 export class DeckChecker {
   private readonly resolver: DeckResolver;
@@ -64,7 +57,7 @@ export class DeckChecker {
     const result = await this.answers.answer(`deck ${format} ${lang} ${list}`, async (retrievedAt) => {
       const data = await this.data(lines, format, lang);
       return { ok: true, answer: Answer.ofParts(['{"data":', ...data, `,"retrieved_at":${JSON.stringify(retrievedAt)}}`]) };
-    }, PASTED_AGAIN);
+    });
     // Built above as a success: a failure here would be a bug of the cache.
     if (!result.ok) throw new Error(result.message);
     return result.answer;

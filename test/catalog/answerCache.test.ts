@@ -95,24 +95,6 @@ describe('the answer cache on SQLite', () => {
     }
   });
 
-  it('keeps an answer asked to be seen before only from its second request, even with room', async () => {
-    const store = { retrieval: async () => ({ version: 'v1', importedAt: '2026-11-26T00:00:00.000Z' }) };
-    const answers = new AnswerCache(store, { maxBytes: 2 ** 20, ...NO_TIMER });
-    try {
-      await answers.checkRetrieval();
-      const ask = () => answers.answer('deck standard en 4 Ultra Ball SVI 196', async () => ({ ok: true, answer: Answer.ofJson('{"data":{}}') }),
-        { seenBefore: 1 });
-      await ask();
-      assert.deepEqual(answers.stats(), { ...answers.stats(), misses: 1, notAdmitted: 1, entries: 0 });
-      await ask();
-      assert.deepEqual(answers.stats(), { ...answers.stats(), misses: 2, notAdmitted: 1, entries: 1 });
-      await ask();
-      assert.deepEqual(answers.stats(), { ...answers.stats(), hits: 1, misses: 2 });
-    } finally {
-      answers.close();
-    }
-  });
-
   it('keys a request as normalized: defaults, a search as folded, filters in any order', async () => {
     const { answers, queries, close } = await open('keys.db');
     try {
