@@ -61,13 +61,13 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
   };
 
 /**
- * The answer's bytes as they are (the schema above documents them), compressed as REST's catalog
- * answers are when the client accepts it, each form made once per answer and kept with it. No
- * entity tag: a POST is not revalidated.
+ * The answer's bytes as they are (the schema above documents them), compressed when the client
+ * accepts it, with the effort of a body sent once (the answer is not kept). No entity tag: a POST
+ * is not revalidated.
  */
 function sendDeckCheck(reply: FastifyReply, answer: Answer): FastifyReply {
   const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request.headers['accept-encoding']) : 'identity';
   reply.code(200).type('application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Accept-Encoding');
   if (coding === 'identity') return reply.send(answer.bytes);
-  return reply.header('Content-Encoding', coding).send(answer.form(coding, ({ bytes }) => compress(bytes, coding)));
+  return reply.header('Content-Encoding', coding).send(compress(answer.bytes, coding, 'once'));
 }
