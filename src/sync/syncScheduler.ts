@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { ChangeCounts, ServiceMetrics, SyncOutcome } from '../metrics/serviceMetrics.js';
@@ -47,6 +48,11 @@ export class SyncScheduler {
   private stopped = false;
 
   constructor(private readonly options: SyncSchedulerOptions) {}
+
+  /** The process id of the sync under way, if one is. */
+  get childPid(): number | undefined {
+    return this.child?.pid;
+  }
 
   /** Syncs now, then every everyMs. */
   start(): void {
@@ -133,6 +139,7 @@ export class SyncScheduler {
         env: this.options.env, stdio: ['ignore', 'pipe', 'pipe'],
       });
       this.child = child;
+      lowerPriority(child);
       child.stdout.on('data', keep);
       child.stderr.on('data', keep);
       let finished = false;
@@ -148,6 +155,23 @@ export class SyncScheduler {
       // 'close': after the output was read to its end.
       child.once('close', (code, signal) => finish(code, signal ? `ended by ${signal}` : undefined));
     });
+  }
+}
+
+/**
+ * How much lower than the server the sync runs (a nice value): when both want the cores, requests
+ * go first. Measured with one card by id at 50 connections during a sync of one changed card (SQLite,
+ * full catalog): p99 40 ms at the server's priority, the target being 25 ms.
+ */
+const SYNC_NICENESS = 10;
+
+/** Lowers the child's scheduling priority; where the system refuses (no such process any more), it runs as it is. */
+function lowerPriority(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    os.setPriority(child.pid, Math.min(19, os.getPriority() + SYNC_NICENESS));
+  } catch {
+    // The child ended already, or the system does not allow it: the sync runs at the server's priority.
   }
 }
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ConfigError, readSync } from '../../src/config.js';
@@ -100,6 +101,19 @@ for (const store of STORE_KINDS) {
         assert.match(text, new RegExp(`^tcg_catalog_changes_total\\{change="${change}"\\} ${total}$`, 'm'));
       }
       assert.ok(first.changes.removed > 0, 'the first sync replaced the demo catalog');
+    });
+
+    it('runs its child at a lower priority than the server, so requests go first when both want the cores', async () => {
+      const sync = scheduler(path.join(work, 'source'));
+      const run = sync.runOnce();
+      let priority: number | undefined;
+      for (let tries = 0; priority === undefined && tries < 400; tries++) {
+        const pid = sync.childPid;
+        if (pid !== undefined) priority = os.getPriority(pid);
+        else await sleep(5);
+      }
+      await run;
+      assert.equal(priority, Math.min(19, os.getPriority() + 10));
     });
 
     it('a failed sync (the source gone) keeps the catalog, is logged, and the next one works again', async () => {
