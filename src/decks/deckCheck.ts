@@ -24,9 +24,9 @@ export const MAX_CARD_LINES = 100;
 export const tooManyCardLines = (count: number) =>
   `list holds ${count} card lines; a deck check reads at most ${MAX_CARD_LINES} (a deck is 60 cards)`;
 
-/** A list read: the list as sent and its card lines, or the 400 saying it has none. */
+/** A list read: its card lines, or the 400 saying it has none. */
 export type DeckListReading =
-  | { ok: true; list: string; lines: DeckListLine[] }
+  | { ok: true; lines: DeckListLine[] }
   | { ok: false; status: 400; message: string };
 
 /**
@@ -51,7 +51,7 @@ export class DeckChecker {
     const { lines } = parseDeckList(list);
     if (lines.length === 0) return { ok: false, status: 400, message: NO_CARD_LINE };
     if (lines.length > MAX_CARD_LINES) return { ok: false, status: 400, message: tooManyCardLines(lines.length) };
-    return { ok: true, list, lines };
+    return { ok: true, lines };
   }
 
   async check({ lines }: { lines: readonly DeckListLine[] }, format: Format, lang: Language): Promise<Answer> {
