@@ -59,10 +59,6 @@ const UNSPACED_ENERGY = ['พลังงานพื้นฐาน', 'พล�
  * The type of basic Energy a name stands for, or null when the name is not one of a basic
  * Energy (`Double Turbo Energy`, `Prism Energy`, `Pikachu`). The name must say Energy: `Fire` alone is not one.
  */
-export function basicEnergyTypeOf(name: string): BasicEnergyType | null {
-  return typeOfName(name);
-}
-
 function readBasicEnergyType(name: string): BasicEnergyType | null {
   let text = fold(name)
     .replace(/[{[(]\s*([a-z]{1,2})\s*[}\])]/g, (symbol, letters: string) => ` ${SYMBOLS.get(letters)?.toLowerCase() ?? symbol} `)
@@ -84,8 +80,8 @@ function readBasicEnergyType(name: string): BasicEnergyType | null {
   return TYPE_BY_WORD.get(typeWords[0]!) ?? null;
 }
 
-/** The names lists and cards write, each read once: a few thousand cover the decks played (about 0.5 MiB kept at most). */
-const typeOfName = memoized(readBasicEnergyType, 2 ** 19, 2, 50);
+/** readBasicEnergyType, each name lists and cards write read once: a few thousand cover the decks played (about 0.5 MiB kept at most). */
+export const basicEnergyTypeOf: (name: string) => BasicEnergyType | null = memoized(readBasicEnergyType, 2 ** 19, 2, 50);
 
 /** The set code Limitless writes for basic Energy of any printing: not a set. */
 const ANY_PRINTING_CODE = 'energy';
