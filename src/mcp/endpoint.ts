@@ -17,6 +17,7 @@ import { inToolTerms } from './toolTerms.js';
 import { writeMcpAnswer } from './mcpResponse.js';
 import { MODERN_PROTOCOL_VERSION, routeByRevision } from './modernRevision.js';
 import { ModernAnswers } from './modernAnswers.js';
+import { bodyTooLarge, MCP_ROUTE_BODY_LIMIT, withinBodyLimit } from './bodyLimit.js';
 
 export interface McpRouteOptions {
   queries: CatalogQueries;
@@ -76,6 +77,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
     const json = text as string;
     parseJson(request, json, (error, body) => {
       if (error) return done(error, undefined);
+      if (!withinBodyLimit(body, Buffer.byteLength(json))) return done(bodyTooLarge(), undefined);
       const refusal = inexactId(json, body);
       return refusal ? done(new RefusedMessage(refusal), undefined) : done(null, body);
     });
@@ -85,7 +87,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
     return reply.code(403).type('application/json').send(jsonRpcError(SERVER_ERROR, ORIGIN_REFUSED));
   });
 
-  app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcErrorHandler(metrics) }, async (request, reply) => {
+  app.post('/mcp', { schema: { hide: true }, bodyLimit: MCP_ROUTE_BODY_LIMIT, errorHandler: jsonRpcErrorHandler(metrics) }, async (request, reply) => {
     // From here the transport owns the response, so Fastify writes no headers: the ones set so
     // far (CORS, the unkeyed rate-limit defaults) are copied onto the raw response now, and
     // again after each access decision, so the last decision's allowance is what is sent.

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { DECK_CATALOG, TCG_LIVE_LIST } from '../support/deckCatalog.js';
 import { keyedSession } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
+import { MAX_DECK_LIST_LENGTH } from '../../src/schemas/deck.js';
 
 const usedOf = (headers: Headers) => Number(headers.get('x-ratelimit-used'));
 
@@ -23,6 +24,30 @@ for (const store of STORE_KINDS) {
       const data = (result.structuredContent as { data: { cards: Array<{ line: number; legal: boolean }>; unresolved: unknown[] } }).data;
       assert.equal(data.cards.length, 15);
       assert.deepEqual(data.unresolved, []);
+    });
+
+    it('takes a list of 20,000 characters, a body over 16 KiB, as REST does', async () => {
+      const { harness, session, key } = fixture;
+      const list = TCG_LIVE_LIST + '\n'.repeat(MAX_DECK_LIST_LENGTH - TCG_LIVE_LIST.length);
+      const args = { list, format: 'standard', lang: 'en' };
+      assert.ok(Buffer.byteLength(JSON.stringify(args)) > 16 * 1024);
+      const { result } = await session.call('check_deck', args);
+      assert.equal(result.isError, undefined);
+      const rest = await harness.rest('/v1/decks/check', { method: 'POST', key, body: args });
+      assert.equal(rest.status, 200);
+      assert.deepEqual(result.structuredContent, rest.body);
+    });
+
+    it('refuses any other message over 16 KiB with 413, before reading it', async () => {
+      const { harness, key } = fixture;
+      const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_cards', arguments: { q: 'x'.repeat(17 * 1024) } } };
+      const response = await fetch(new URL('/mcp', harness.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${key}`, 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify(call),
+      });
+      assert.equal(response.status, 413);
+      assert.deepEqual(await response.json(), { jsonrpc: '2.0', error: { code: -32600, message: 'the request body is larger than 16 KiB' }, id: null });
     });
 
     it('defaults format to standard and lang to en, as REST does', async () => {
