@@ -17,16 +17,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import type { CatalogStore } from '../src/catalog/catalogStore.js';
 import { openCatalogStore } from '../src/store/open.js';
 import { DEFAULT_STORE_OPTIONS } from '../src/config.js';
 import { SyncScheduler, type SyncRun } from '../src/sync/syncScheduler.js';
 import { freePort, root, run, startProcess } from './processes.js';
+import { editOneCard } from './editedDump.js';
 
 const source = process.env.SYNC_TIMES_SOURCE ?? path.resolve(root, '../shared/data/tcgdex');
 const runs = Number(process.env.SYNC_TIMES_RUNS ?? 3);
@@ -37,21 +37,6 @@ const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@12
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const load = () => os.loadavg()[0]!.toFixed(1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A copy of the dump with one English card's HP raised by 10; the HP before and after. */
-async function editOneCard(from: string, to: string): Promise<{ before: number; after: number }> {
-  await cp(from, to, { recursive: true });
-  const file = path.join(to, 'en.cards.ndjson.gz');
-  const lines = gunzipSync(await readFile(file)).toString('utf8').split('\n');
-  const at = lines.findIndex((line) => line.includes(`"id":"${editedCard}"`));
-  if (at === -1) throw new Error(`no card ${editedCard} in ${file}`);
-  const card = JSON.parse(lines[at]!) as { id: string; hp?: number };
-  if (card.id !== editedCard || typeof card.hp !== 'number') throw new Error(`${editedCard} has no HP to edit`);
-  const before = card.hp;
-  lines[at] = JSON.stringify({ ...card, hp: before + 10 });
-  await writeFile(file, gzipSync(lines.join('\n'), { level: 9 }));
-  return { before, after: before + 10 };
-}
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -152,7 +137,7 @@ async function main(): Promise<void> {
   await rm(dumps.original, { recursive: true, force: true });
   await rm(dumps.edited, { recursive: true, force: true });
   await cp(source, dumps.original, { recursive: true });
-  const hp = await editOneCard(dumps.original, dumps.edited);
+  const hp = await editOneCard(dumps.original, dumps.edited, editedCard);
   console.error(`work in ${work}; en-${editedCard} HP ${hp.before} -> ${hp.after} in the edited copy; ${os.cpus().length} CPUs`);
 
   const all: StoreFigures[] = [];
