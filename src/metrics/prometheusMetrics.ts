@@ -1,8 +1,9 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CatalogStore } from '../catalog/catalogStore.js';
-import { SYNC_OUTCOMES, UNREAD, type ChangeCounts, type Edge, type KeyCreationOutcome, type ServiceMetrics, type SyncOutcome, type ToolCallOutcome } from './serviceMetrics.js';
+import { SYNC_OUTCOMES, UNREAD, type ChangeCounts, type Edge, type KeyCreationEdge, type KeyCreationOutcome, type ServiceMetrics, type SyncOutcome, type ToolCallOutcome } from './serviceMetrics.js';
 
 const EDGES: Edge[] = ['rest', 'mcp'];
+const KEY_CREATION_EDGES: KeyCreationEdge[] = [...EDGES, 'oauth'];
 const KEY_CREATION_OUTCOMES: KeyCreationOutcome[] = ['created', 'email-taken', 'address-limit', 'invalid'];
 
 /** A cache's counts since the process started, as the caches keep them (CachedCatalog, CachedAccessStore). */
@@ -101,8 +102,8 @@ export class PrometheusMetrics implements ServiceMetrics {
     for (const edge of EDGES) {
       this.quotaRefusals.inc({ edge }, 0);
       this.unavailable.inc({ edge }, 0);
-      for (const outcome of KEY_CREATION_OUTCOMES) this.keyCreations.inc({ edge, outcome }, 0);
     }
+    for (const edge of KEY_CREATION_EDGES) for (const outcome of KEY_CREATION_OUTCOMES) this.keyCreations.inc({ edge, outcome }, 0);
     this.cacheMetrics();
     this.catalogMetrics();
   }
@@ -120,7 +121,7 @@ export class PrometheusMetrics implements ServiceMetrics {
     this.quotaRefusals.inc({ edge });
   }
 
-  keyCreation(edge: Edge, outcome: KeyCreationOutcome): void {
+  keyCreation(edge: KeyCreationEdge, outcome: KeyCreationOutcome): void {
     this.keyCreations.inc({ edge, outcome });
   }
 

@@ -6,6 +6,9 @@
 /** Which edge served a request or a tool call. */
 export type Edge = 'rest' | 'mcp';
 
+/** Where a new key was asked for: POST /v1/keys, the get_api_key tool, or the sign-in page of an MCP client (OAuth). */
+export type KeyCreationEdge = Edge | 'oauth';
+
 /** How a request for a new key ended: the key, the email's active key, the address's 3 a day, or a body refused 4xx. */
 export type KeyCreationOutcome = 'created' | 'email-taken' | 'address-limit' | 'invalid';
 
@@ -28,7 +31,7 @@ export interface ServiceMetrics {
   requestUnread(status: number): void;
   /** A keyed request or tool call refused 429: its key's month is used up. */
   quotaRefused(edge: Edge): void;
-  keyCreation(edge: Edge, outcome: KeyCreationOutcome): void;
+  keyCreation(edge: KeyCreationEdge, outcome: KeyCreationOutcome): void;
   /** A request or tool call that failed because a database could not be reached (StoreUnavailableError). */
   databaseUnavailable(edge: Edge): void;
   toolCall(tool: string, outcome: ToolCallOutcome): void;

@@ -9,6 +9,7 @@ import { validationMessage } from '../edge/validation.js';
 import { OAuthService, type AuthorizationRequest, type Checked, type TokenAnswer } from '../oauth/oauthService.js';
 import { formActionSource } from '../oauth/redirectUris.js';
 import { renderNewKeyPage, renderProblemPage, renderSignInPage } from '../oauth/signInPage.js';
+import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { KeyRequestBody } from '../schemas/keys.js';
 import {
   AuthorizeForm, AuthorizeQuery, ClientRegistrationRequest, OAuthErrorBody, RegisteredClientBody, TokenBody, TokenRequest,
@@ -23,7 +24,7 @@ const validKeyRequest = compileJsonValidator(KeyRequestBody);
  * sign-in page (a key you have, or a free one by email under POST /v1/keys's rules), and the token
  * endpoint. The sign-in form is bound to a cookie (CSRF) and the page may not be framed.
  */
-export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; publicBaseUrl: string }> = async (app, { access, publicBaseUrl }) => {
+export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metrics: ServiceMetrics; publicBaseUrl: string }> = async (app, { access, metrics, publicBaseUrl }) => {
   const oauth = new OAuthService(access, publicBaseUrl);
   const secureCookie = publicBaseUrl.startsWith('https:');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -98,8 +99,13 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; pub
     const keyRequest = { email: form.email ?? '', source: 'oauth' };
     trimEmail(keyRequest);
     const email = keyRequest.email;
-    if (!validKeyRequest(keyRequest)) return again(400, validationMessage(validKeyRequest.errors ?? [], 'body'), email);
+    if (!validKeyRequest(keyRequest)) {
+      metrics.keyCreation('oauth', 'invalid');
+      return again(400, validationMessage(validKeyRequest.errors ?? [], 'body'), email);
+    }
     const created = await access.createKey(keyRequest, request.ip);
+    const outcome = keyCreationOutcome(created.ok ? 201 : created.status);
+    if (outcome) metrics.keyCreation('oauth', outcome);
     if (!created.ok) return again(created.status, created.message, keyRequest.email);
     const back = oauth.approve(authorization, hashKey(created.created.key));
     return sendPage(reply, 200, renderNewKeyPage(created.created.key, back, authorization.clientName), authorization.redirectUri);

@@ -5,6 +5,7 @@ import { pkcePair, TEST_REDIRECT_URI } from '../support/oauthClient.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { issueKey } from '../support/keys.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
+import { scrape, valueOf } from '../support/prometheus.js';
 
 interface Page {
   status: number;
@@ -24,7 +25,7 @@ for (const store of STORE_KINDS) {
     const logs = new LogCapture();
     let base: string;
     before(async () => {
-      server = await startServer({ store, ownPublicBaseUrl: true, logs });
+      server = await startServer({ store, ownPublicBaseUrl: true, logs, metrics: true });
       base = server.baseUrl;
     });
     after(() => server.close());
@@ -187,6 +188,10 @@ for (const store of STORE_KINDS) {
       assert.match(await again.text(), /already has an active free key/);
       const bad = await submit({ request: page.sealed!, email: 'not an address' }, page.cookie);
       assert.equal(bad.status, 400);
+      const samples = await scrape(server.metricsUrl!);
+      const creations = (edge: string, outcome: string) => valueOf(samples, 'tcg_key_creations_total', { edge, outcome });
+      assert.deepEqual(['created', 'email-taken', 'address-limit', 'invalid'].map((outcome) => creations('oauth', outcome)), [1, 1, 0, 1]);
+      assert.equal(creations('rest', 'created'), 0, 'counted as the sign-in page\'s, not POST /v1/keys\'s');
     });
 
     test('the code is exchanged once, with its verifier and redirect URI; a replay, a wrong verifier or redirect is refused', async () => {
