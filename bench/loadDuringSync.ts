@@ -9,11 +9,10 @@
  *
  * SYNC_TIMES_SOURCE, SYNC_TIMES_STORES, SYNC_TIMES_CARD and BENCH_POSTGRES_ADMIN_URL as bench/syncTimes.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createBenchDatabase } from './benchDatabase.js';
 import { editOneCard } from './editedDump.js';
 import { generateLoad, loadGeneratorName } from './loadGenerator.js';
 import { freePort, root, run, startProcess } from './processes.js';
@@ -21,31 +20,17 @@ import { freePort, root, run, startProcess } from './processes.js';
 const source = process.env.SYNC_TIMES_SOURCE ?? path.resolve(root, '../shared/data/tcgdex');
 const stores = (process.env.SYNC_TIMES_STORES ?? 'sqlite,postgres').split(',').map((s) => s.trim()).filter(Boolean);
 const card = process.env.SYNC_TIMES_CARD ?? 'base1-4';
-const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const runs = Number(process.env.LOAD_DURING_SYNC_RUNS ?? 3);
 const loadSeconds = Number(process.env.LOAD_DURING_SYNC_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SYNCED = /synced in (\d+) ms/;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh catalog of `kind` in `work`, its URL and how to drop it. */
 async function freshCatalog(kind: string, work: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
   if (kind === 'sqlite') return { databaseUrl: `file:${path.join(work, 'catalog.db')}`, drop: async () => undefined };
   if (kind !== 'postgres') throw new Error(`SYNC_TIMES_STORES: unknown store ${kind}`);
-  const name = `load_during_sync_${randomBytes(4).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const database = await createBenchDatabase();
+  return { databaseUrl: database.url, drop: () => database.drop() };
 }
 
 interface Row { store: string; syncMs: number; rps: number; p50: number; p99: number; load: string }
