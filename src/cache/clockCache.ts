@@ -1,3 +1,5 @@
+interface Entry<V> { value: V; charge: number; recent: boolean }
+
 /**
  * A map bounded by what its entries are charged (each entry's charge as the caller measures it: its
  * bytes, or 1 to bound the count), that evicts what was not used lately first. It approximates least
@@ -7,7 +9,7 @@
  * as a strict LRU does, cost two more Map operations per hit.
  */
 export class ClockCache<V> {
-  private readonly entries = new Map<string, { value: V; charge: number; recent: boolean }>();
+  private readonly entries = new Map<string, Entry<V>>();
   private used = 0;
   /**
    * Where eviction goes on from (the clock's hand): a live iterator of the entries in insertion
@@ -15,7 +17,9 @@ export class ClockCache<V> {
    * evictions before it had emptied (a Map keeps them until it is rehashed): under a long tail of
    * misses, a quarter of a request's time.
    */
-  private hand: Iterator<[string, { value: V; charge: number; recent: boolean }]> | undefined;
+  private hand: Iterator<[string, Entry<V>]> | undefined;
+  /** The entry the hand rests on: the next to evict, named by victim() before it goes (or stays). */
+  private underHand: [string, Entry<V>] | undefined;
 
   constructor(readonly maxCharge: number) {}
 
@@ -48,6 +52,15 @@ export class ClockCache<V> {
     else if (this.used > this.maxCharge) this.makeRoomFor(0, key);
   }
 
+  /**
+   * The key the next eviction would take (undefined when empty), so a caller can weigh it against
+   * what would replace it. Entries used lately that the hand passes on the way get their second
+   * chance, as in an eviction; the entry named stays until it is evicted, used or deleted.
+   */
+  victim(): string | undefined {
+    return this.underTheHand()?.[0];
+  }
+
   delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -59,6 +72,7 @@ export class ClockCache<V> {
     this.entries.clear();
     this.used = 0;
     this.hand = undefined;
+    this.underHand = undefined;
   }
 
   get size(): number {
@@ -71,30 +85,39 @@ export class ClockCache<V> {
   }
 
   private makeRoomFor(charge: number, keep?: string): void {
-    while (this.used + charge > this.maxCharge) this.evictOne(keep);
+    while (this.used + charge > this.maxCharge) {
+      const [key] = this.underTheHand(keep) ?? [];
+      if (key === undefined) return;
+      this.delete(key);
+      this.underHand = undefined;
+    }
   }
 
   /**
-   * Evicts the oldest entry not used since it was last given its second chance (at most one pass
-   * marks them all unused); `keep`, the entry being charged more, is passed over.
+   * The oldest entry not used since it was last given its second chance (at most one pass marks
+   * them all unused), where the hand then rests; `keep`, the entry being charged more, is passed over.
    */
-  private evictOne(keep?: string): void {
+  private underTheHand(keep?: string): [string, Entry<V>] | undefined {
     for (;;) {
-      let next = (this.hand ??= this.entries.entries()).next();
-      if (next.done) {
-        // Round the clock: from the oldest insertion again.
-        this.hand = this.entries.entries();
-        next = this.hand.next();
-        if (next.done) return;
-      }
-      const [key, entry] = next.value;
-      if (!entry.recent && key !== keep) {
-        this.delete(key);
-        return;
-      }
+      const resting = this.underHand;
+      // The entry it rested on may have been deleted or stored again since.
+      const at = resting !== undefined && this.entries.get(resting[0]) === resting[1] ? resting : this.advance();
+      if (at === undefined) return undefined;
+      const [key, entry] = at;
+      if (!entry.recent && key !== keep) return (this.underHand = at);
+      this.underHand = undefined;
       entry.recent = false;
       this.entries.delete(key);
       this.entries.set(key, entry);
     }
+  }
+
+  /** The hand's next entry, round the clock from the oldest insertion again at the end. */
+  private advance(): [string, Entry<V>] | undefined {
+    const next = (this.hand ??= this.entries.entries()).next();
+    if (!next.done) return next.value;
+    this.hand = this.entries.entries();
+    const first = this.hand.next();
+    return first.done ? undefined : first.value;
   }
 }

@@ -90,6 +90,11 @@ export class VersionedCache<V, S extends Stamp = Stamp> {
     return this.entries.charged + charge <= this.entries.maxCharge;
   }
 
+  /** The key the next eviction would take (ClockCache.victim). */
+  victim(): string | undefined {
+    return this.entries.victim();
+  }
+
   /** Charges `more` to the entry of `key` while what it holds is `holds` (ClockCache.charge). */
   charge(key: string, more: number, holds: (value: V) => boolean): void {
     this.entries.charge(key, more, holds);

@@ -25,8 +25,9 @@ export function utf8OfItsOwn(text: string): Buffer {
  * A finished catalog answer: the whole JSON body as bytes, the same for every request of the same
  * shape until the catalog is retrieved again (`retrieved_at` is the catalog's, not the response's).
  * The edges derive other forms from it (a compressed body, an entity tag, an MCP tool result), each
- * made once, on first use, and kept with the answer; what holds the answer (the answer cache) is
- * told what each form adds, so it is charged for every byte it keeps.
+ * made on first use. While something holds the answer (the answer cache kept it) each form is kept
+ * with it, and the holder is told what it adds, so it is charged for every byte it keeps; an answer
+ * nothing holds is sent once, so its forms are made for that response alone and not kept.
  */
 export class Answer {
   /** Each form's name, then the form: one flat array, as the heap keeps one per answer held. */
@@ -69,16 +70,21 @@ export class Answer {
     return this.bytes.toString('utf8');
   }
 
-  /** The form called `name`, made by `make` the first time it is asked for. */
+  /**
+   * The form called `name`, made by `make` the first time it is asked for while the answer is held,
+   * or each time while it is not (the same bytes each time: a form is a function of the answer, so a
+   * strong ETag of a compressed body holds whether the answer was kept or not).
+   */
   form<F extends AnswerForm>(name: string, make: (answer: Answer) => F): F {
     const forms = this.forms;
     if (forms) {
       for (let i = 0; i < forms.length; i += 2) if (forms[i] === name) return forms[i + 1] as F;
     }
+    if (this.holder === undefined) return make(this);
     const form = ownMemory(make(this));
     const more = weightOf(form) + (forms ? 0 : FORMS_OVERHEAD);
     (this.forms ??= []).push(name, form);
-    this.holder?.formMade(this, this.heldAs, more);
+    this.holder.formMade(this, this.heldAs, more);
     return form;
   }
 

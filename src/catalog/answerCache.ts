@@ -1,4 +1,4 @@
-import { Doorkeeper } from '../cache/doorkeeper.js';
+import { FrequencySketch } from '../cache/frequencySketch.js';
 import { VersionedCache } from '../cache/versionedCache.js';
 import type { Answer, AnswerHolder } from './answer.js';
 import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
@@ -23,10 +23,10 @@ export interface AnswerCacheStats {
   misses: number;
   /** Requests answered by a miss already under way for the same request. */
   joined: number;
-  /** Answers built but not kept: the cache was full and their request had not been seen twice lately (admission by frequency). */
+  /** Answers built but not kept: the cache was full and their request was not asked for more often lately than the answer it would evict (admission by frequency). */
   notAdmitted: number;
   entries: number;
-  /** What the entries are charged: their bytes, forms and overheads, and the doorkeeper. */
+  /** What the entries are charged: their bytes, forms and overheads, and the frequency sketch. */
   bytes: number;
   maxBytes: number;
   /** The catalog version the cached answers belong to; null until it was first read. */
@@ -45,8 +45,23 @@ const FAILURE_OVERHEAD = 96;
  * Charged 1.2 times, CATALOG_CACHE_MB stays within a quarter of both.
  */
 const RESIDENT_PER_LIVE_BYTE = 1.2;
-/** The sightings before this one that make an answer worth keeping once the cache is full. */
-const ADMITTED_AFTER = 2;
+/**
+ * The sketch's counters: one per 256 bytes of the bound (128 Ki, 128 KiB, at the default 32 MB), about a
+ * dozen per answer the cache holds, so keys rarely share all four; at least 4 Ki (a bound under 1 MiB
+ * keeps no sketch: every answer that fits is kept), at most 4 Mi.
+ */
+const BYTES_PER_COUNTER = 256;
+const MIN_COUNTERS = 4096;
+const MAX_COUNTERS = 4 * 2 ** 20;
+/**
+ * The sketch halves its counts every this many requests per answer held (at least MIN_HALVING_PERIOD),
+ * TinyLFU's sample: ten times the cache. Simulated (a clock of 10,000 answers, 100,000 keys, a million
+ * requests): uniform keys displace an answer on 5.3 % of misses (periods of 1, 2 and 4 times the
+ * cache: 4.3, 6.3 and 7.7 %), Zipf's law keys (s = 0.7, 0.9, 1.1) hit 45.8, 68.8 and 87.9 % of the
+ * time, the best of the four, against 36.0, 61.6 and 85.1 % with every answer kept.
+ */
+const HALVING_PERIOD_PER_ENTRY = 10;
+const MIN_HALVING_PERIOD = 1024;
 /** What strings held cost: their UTF-16 characters and each one's header. */
 const textWeight = (...texts: string[]) => texts.reduce((sum, text) => sum + 16 + text.length * 2, 0);
 const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_BYTE);
@@ -55,14 +70,17 @@ const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_B
  * The one cache of the catalog's answers: finished answers (Answer) by their normalized request,
  * all of one retrieval of the catalog. A timer reads the store's retrieval (its version and import
  * time, cheap); a new version or a new import time drops everything, and the import time is the `retrieved_at` of every
- * answer built after it. Once the cache is full, an answer is kept only when its request was seen
- * twice lately before (admission by frequency, with a bound of 1 MiB or more), so a long tail of
- * rare requests costs a miss each and evicts nothing; concurrent misses of one request share one build.
- * With maxBytes 0 it keeps nothing but still tells the time of retrieval.
+ * answer built after it. Every request is counted in a frequency sketch; once the cache is full, an
+ * answer is kept only when its request was asked for before more often lately than the answer the
+ * cache would evict for it (TinyLFU's admission, with a bound of 1 MiB or more), so a long tail of
+ * rare requests costs a miss each and evicts nothing: an answer kept and soon evicted costs more
+ * than one never kept (it outlives the young generation, and waits for a full collection to be
+ * freed). Concurrent misses of one request share one build. With maxBytes 0 it keeps nothing but
+ * still tells the time of retrieval.
  */
 export class AnswerCache implements AnswerHolder {
   private readonly cache: VersionedCache<QueryResult, CatalogRetrieval>;
-  private readonly doorkeeper: Doorkeeper | undefined;
+  private readonly sketch: FrequencySketch | undefined;
   private readonly inFlight = new Map<string, { epoch: number; result: Promise<QueryResult> }>();
   /** What `retrieved_at` is while the catalog has never been imported: when this process first looked. */
   private readonly firstLook = new Date().toISOString();
@@ -72,10 +90,13 @@ export class AnswerCache implements AnswerHolder {
   private notAdmitted = 0;
 
   constructor(store: Pick<CatalogStore, 'retrieval'>, private readonly options: AnswerCacheOptions) {
-    // A bound too small to spare the doorkeeper's filter keeps every answer it can.
-    this.doorkeeper = options.maxBytes >= 4 * Doorkeeper.BYTES ? new Doorkeeper() : undefined;
-    // The doorkeeper's filter is held out of the same budget.
-    const maxCharge = Math.max(0, options.maxBytes - (this.doorkeeper ? Doorkeeper.BYTES : 0));
+    const counters = Math.min(MAX_COUNTERS, Math.floor(options.maxBytes / BYTES_PER_COUNTER));
+    // A bound too small to spare the sketch keeps every answer it can.
+    this.sketch = counters >= MIN_COUNTERS
+      ? new FrequencySketch(counters, () => Math.max(MIN_HALVING_PERIOD, HALVING_PERIOD_PER_ENTRY * this.cache.size))
+      : undefined;
+    // The sketch is held out of the same budget.
+    const maxCharge = Math.max(0, options.maxBytes - (this.sketch?.bytes ?? 0));
     // Every answer carries retrieved_at: an import that changed nothing keeps the catalog version but
     // moves the retrieval time, and the answers with it.
     this.cache = new VersionedCache(() => store.retrieval(), { maxCharge, checkEveryMs: options.checkEveryMs, now: options.now },
@@ -88,6 +109,8 @@ export class AnswerCache implements AnswerHolder {
    * the answer will be kept for, so what it reads from memory can be checked against it.
    */
   async answer(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>): Promise<QueryResult> {
+    // Hits are counted too: an answer asked for often is one not to evict for a rarer one.
+    const askedBefore = this.sketch?.record(key) ?? 0;
     const hit = this.cache.get(key);
     if (hit !== undefined) {
       this.hits += 1;
@@ -105,7 +128,7 @@ export class AnswerCache implements AnswerHolder {
     this.inFlight.set(key, { epoch, result });
     try {
       const built = await result;
-      this.admit(epoch, key, built);
+      this.admit(epoch, key, built, askedBefore);
       return built;
     } finally {
       if (this.inFlight.get(key)?.result === result) this.inFlight.delete(key);
@@ -146,7 +169,7 @@ export class AnswerCache implements AnswerHolder {
     const { entries, charged, version } = this.cache.stats;
     return {
       hits: this.hits, misses: this.misses, joined: this.joined, notAdmitted: this.notAdmitted, entries,
-      bytes: charged + (this.doorkeeper ? Doorkeeper.BYTES : 0), maxBytes: this.options.maxBytes, version,
+      bytes: charged + (this.sketch?.bytes ?? 0), maxBytes: this.options.maxBytes, version,
     };
   }
 
@@ -154,15 +177,22 @@ export class AnswerCache implements AnswerHolder {
     this.cache.close();
   }
 
-  private admit(epoch: number, key: string, result: QueryResult): void {
+  /**
+   * Keeps `result` when there is room, or when its request was asked for before (`askedBefore` times
+   * lately, this request not counted) more often than the answer the cache would evict first. Not
+   * counting this request keeps more of a long tail out: counting it, uniform keys displaced an answer
+   * on 12.5 % of misses instead of 5.3 % (the simulation above). An answer larger than that victim
+   * also evicts the ones after it, unweighed: they too are answers not used lately.
+   */
+  private admit(epoch: number, key: string, result: QueryResult, askedBefore: number): void {
     const charge = charged(ENTRY_OVERHEAD + key.length * 2 +
       (result.ok ? result.answer.weight : FAILURE_OVERHEAD + textWeight(result.message, ...(result.candidates ?? []))));
-    // Every request is recorded. While there is room every answer is kept; once full, only one asked
-    // for twice before lately, so a long tail asked for once or twice (random ids) does not churn the cache.
-    const sightings = this.doorkeeper?.sightings(key) ?? ADMITTED_AFTER;
-    if (sightings < ADMITTED_AFTER && !this.cache.hasRoomFor(charge)) {
-      this.notAdmitted += 1;
-      return;
+    if (this.sketch && !this.cache.hasRoomFor(charge)) {
+      const victim = this.cache.victim();
+      if (victim !== undefined && askedBefore <= this.sketch.frequency(victim)) {
+        this.notAdmitted += 1;
+        return;
+      }
     }
     this.cache.set(epoch, key, result, charge);
     if (result.ok) result.answer.heldBy(this, key);

@@ -65,4 +65,22 @@ describe('ClockCache', () => {
     cache.charge('c', 6, (value) => value === 'c');
     assert.deepEqual([cache.get('c'), cache.charged, cache.size], [undefined, 0, 0], 'alone over the bound, it is dropped');
   });
+
+  it('names the entry the next eviction takes, and evicts that one, as often as it is asked', () => {
+    const cache = new ClockCache<string>(30);
+    assert.equal(cache.victim(), undefined, 'none while empty');
+    for (const key of ['a', 'b', 'c']) cache.set(key, key, 10);
+    cache.get('a');
+    assert.equal(cache.victim(), 'b', 'a, read since it was stored, has its second chance');
+    assert.equal(cache.victim(), 'b', 'asking again moves nothing');
+    cache.set('d', 'd', 10);
+    assert.deepEqual([cache.get('b'), cache.size, cache.charged], [undefined, 3, 30], 'b went, as named');
+    assert.equal(cache.victim(), 'c');
+    cache.get('c');
+    assert.equal(cache.victim(), 'a', 'c, named, then read, has its second chance');
+    cache.delete('a');
+    assert.equal(cache.victim(), 'd', 'a deleted victim is not named again');
+    cache.set('d', 'D', 10);
+    assert.equal(cache.victim(), 'c', 'nor one stored again, which is the newest now');
+  });
 });

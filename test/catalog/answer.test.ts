@@ -47,10 +47,24 @@ describe('Answer', () => {
 
   it('copies a form that is a view of a larger buffer, so keeping it keeps only its bytes', () => {
     const answer = Answer.ofJson('{}');
+    answer.heldBy({ formMade: () => undefined }, 'card en-base1-4');
     const large = Buffer.alloc(16 * 1024, 1);
     const form = answer.form('slice', () => large.subarray(0, 10));
     assert.equal(form.length, 10);
     assert.equal(form.buffer.byteLength, 10);
     assert.ok(form.equals(large.subarray(0, 10)));
+  });
+
+  it('keeps no form while nothing holds it: an answer not kept is sent once', () => {
+    const answer = Answer.ofJson('{"data":[]}');
+    const before = answer.weight;
+    let made = 0;
+    const upper = () => {
+      made += 1;
+      return Buffer.from(answer.json.toUpperCase());
+    };
+    assert.equal(answer.form('upper', upper).toString(), '{"DATA":[]}');
+    assert.equal(answer.form('upper', upper).toString(), '{"DATA":[]}');
+    assert.deepEqual([made, answer.weight], [2, before], 'made for each use, nothing kept');
   });
 });

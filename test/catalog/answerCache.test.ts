@@ -68,7 +68,7 @@ describe('the answer cache on SQLite', () => {
     }
   });
 
-  it('once full, keeps an answer only when its request was seen twice lately before', async () => {
+  it('once full, keeps an answer only when its request was asked for before more often than the answer it would evict', async () => {
     const store = { retrieval: async () => ({ version: 'v1', importedAt: '2026-11-26T00:00:00.000Z' }) };
     const answers = new AnswerCache(store, { maxBytes: 2 ** 20, ...NO_TIMER });
     try {
@@ -89,6 +89,30 @@ describe('the answer cache on SQLite', () => {
       const hits = answers.stats().hits;
       await ask(rare);
       assert.equal(answers.stats().hits, hits + 1, 'the fourth from memory');
+      assert.ok(answers.stats().bytes <= 2 ** 20);
+    } finally {
+      answers.close();
+    }
+  });
+
+  it('keeps an answer asked for often against a stream of rarer ones that displace the others', async () => {
+    const store = { retrieval: async () => ({ version: 'v1', importedAt: '2026-11-26T00:00:00.000Z' }) };
+    const answers = new AnswerCache(store, { maxBytes: 2 ** 20, ...NO_TIMER });
+    try {
+      await answers.checkRetrieval();
+      const body = (i: number) => `{"data":${JSON.stringify('x'.repeat(10_000 + i))}}`;
+      const ask = (i: number) => answers.answer(`card ${i}`, async () => ({ ok: true, answer: Answer.ofJson(body(i)) }));
+      let i = 0;
+      while (answers.stats().notAdmitted === 0) await ask(i++);
+      const hot = 0;
+      for (let asked = 0; asked < 5; asked += 1) await ask(hot);
+      // Each asked for three times: kept at the third, as each answer it displaces was asked for once.
+      for (let rare = 0; rare < 200; rare += 1) for (let asked = 0; asked < 3; asked += 1) await ask(1000 + rare);
+      const before = answers.stats();
+      await ask(hot);
+      assert.equal(answers.stats().hits, before.hits + 1, 'the hot answer stayed');
+      await ask(1);
+      assert.equal(answers.stats().misses, before.misses + 1, 'one asked for once went');
       assert.ok(answers.stats().bytes <= 2 ** 20);
     } finally {
       answers.close();

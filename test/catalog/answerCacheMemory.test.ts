@@ -1,13 +1,23 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { AnswerCache } from '../../src/catalog/answerCache.js';
-import { Answer } from '../../src/catalog/answer.js';
+import { CatalogQueries, type QueryResult } from '../../src/catalog/catalogQueries.js';
+import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { compress } from '../../src/edge/compression.js';
 import { contentTag } from '../../src/edge/httpCaching.js';
+import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { runImport } from '../../src/importer/runImport.js';
+import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { answeredResultBytes } from '../../src/mcp/toolResult.js';
+import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
+import { tempDir } from '../support/catalogServer.js';
 import { seededRandom } from '../support/seededRandom.js';
+import { needsSharedDump, sharedDumpDir } from '../support/shared.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -19,39 +29,105 @@ function held(): number {
   return heapUsed + external;
 }
 
-/** A card's answer as the service builds one: 1 to 8 KB of JSON, no two alike. */
-function cardJson(random: () => number, i: number): string {
-  const words = Array.from({ length: 20 + Math.floor(random() * 140) }, () => Math.floor(random() * 1e9).toString(36));
-  return JSON.stringify({ data: { id: `en-set${i % 97}-${i}`, name: `Card ${i}`, text: words.join(' '), variants: [] },
-    retrieved_at: '2026-11-26T00:00:00.000Z' });
+type Ask = (queries: CatalogQueries) => Promise<QueryResult>;
+
+/**
+ * Fills a cache of `maxBytes` with real answers, each request asked once, until it is full (the first
+ * answer it does not admit), a third of them given the forms the edges make (ETag, gzip, MCP result);
+ * then lets every answer go (close) and returns what the heap and buffers freed against what the
+ * entries were charged. The queries and the store stay, so what they hold is in both readings.
+ */
+async function freedAgainstCharged(store: StoredCatalog, maxBytes: number, asks: Iterator<Ask>): Promise<{ freed: number; charged: number; entries: number }> {
+  const answers = new AnswerCache(store, { maxBytes, checkEveryMs: 3_600_000 });
+  await answers.checkRetrieval();
+  const queries = new CatalogQueries(store, answers);
+  for (let n = 0; answers.stats().notAdmitted === 0; n += 1) {
+    const ask = asks.next();
+    if (ask.done) throw new Error(`the requests ran out at ${answers.stats().bytes} bytes of ${maxBytes}`);
+    const result = await ask.value(queries);
+    if (result.ok && n % 3 === 0) {
+      result.answer.form('etag', ({ bytes }) => contentTag(bytes));
+      result.answer.form('gzip', ({ bytes }) => compress(bytes, 'gzip'));
+      answeredResultBytes(result.answer, false);
+    }
+  }
+  const { bytes, entries } = answers.stats();
+  assert.ok(bytes <= maxBytes && bytes > maxBytes * 0.9, `${bytes} bytes charged of ${maxBytes}`);
+  const full = held();
+  answers.close();
+  const freed = full - held();
+  // What is left charged is the frequency sketch, which stays with the cache.
+  return { freed, charged: bytes - answers.stats().bytes, entries };
+}
+
+function assertWithinAQuarter({ freed, charged, entries }: { freed: number; charged: number; entries: number }): void {
+  const ratio = freed / charged;
+  console.log(`charged ${charged}, freed ${freed}, ratio ${ratio.toFixed(3)}, ${entries} entries`);
+  assert.ok(ratio > 0.75 && ratio < 1.25, `the heap and buffers freed ${freed} bytes of ${charged} charged (${entries} entries): ${ratio.toFixed(3)}`);
+}
+
+function* forever<T>(next: () => T): Generator<T> {
+  for (;;) yield next();
 }
 
 describe('what the answer cache is charged, against what the heap holds for it', () => {
-  it('is within 25 % of the growth of the heap and buffers once the cache is full, forms included', async () => {
-    const maxBytes = 32 * 2 ** 20;
-    const store = { retrieval: async () => ({ version: 'v1', importedAt: '2026-11-26T00:00:00.000Z' }) };
-    const answers = new AnswerCache(store, { maxBytes, checkEveryMs: 3_600_000 });
-    await answers.checkRetrieval();
-    const random = seededRandom(27);
-    const before = held();
-    // Twice the bound, each request twice (the second is kept), a third of them compressed, tagged and made an MCP result.
-    for (let i = 0; answers.stats().bytes < maxBytes * 0.95 || i < 2 * maxBytes / 4500; i += 1) {
-      const json = cardJson(random, i);
-      for (let ask = 0; ask < 2; ask += 1) {
-        const result = await answers.answer(`card ${i}`, async () => ({ ok: true, answer: Answer.ofJson(json) }));
-        if (ask === 1 && result.ok && i % 3 === 0) {
-          result.answer.form('etag', ({ bytes }) => contentTag(bytes));
-          result.answer.form('gzip', ({ bytes }) => compress(bytes, 'gzip'));
-          answeredResultBytes(result.answer, false);
-        }
-      }
+  let dir: string;
+  before(() => {
+    dir = tempDir('tcg-answer-memory-');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is within 25 % of what a full cache of the demo catalog\'s answers frees, forms included', async () => {
+    const { catalog } = await readOwnExport(DEMO_CATALOG_DIR);
+    const store = new StoredCatalog(new SqliteCatalogBackend(path.join(dir, 'demo.db'), { readWorkers: 0 }));
+    try {
+      await store.replaceCatalog(catalog);
+      const random = seededRandom(27);
+      const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+      const ids = catalog.cards.map((card) => card.id);
+      const names = catalog.cards.map((card) => card.name);
+      const sets = catalog.sets.map((set) => set.id);
+      // Every kind of answer, most of them distinct: batches of the 12 cards in any order and number,
+      // pages of sets and searches of any size, 404s.
+      const kinds: Ask[] = [
+        (queries) => queries.getCards([...ids].sort(() => random() - 0.5).slice(0, 1 + Math.floor(random() * ids.length))),
+        (queries) => queries.listCardsInSet(pick(sets), { limit: 1 + Math.floor(random() * 50), offset: Math.floor(random() * 4) }),
+        (queries) => queries.searchCards({ q: pick(names).slice(0, 3), limit: 1 + Math.floor(random() * 50) }),
+        (queries) => queries.listSets({ limit: 1 + Math.floor(random() * 50), offset: Math.floor(random() * 3) }),
+        (queries) => queries.getCard(`en-none-${Math.floor(random() * 1e9)}`),
+      ];
+      assertWithinAQuarter(await freedAgainstCharged(store, 16 * 2 ** 20, forever(() => pick(kinds))));
+    } finally {
+      await store.close();
     }
-    const growth = held() - before;
-    const { bytes, entries } = answers.stats();
-    answers.close();
-    assert.ok(bytes <= maxBytes && bytes > maxBytes * 0.9, `${bytes} bytes charged of ${maxBytes}`);
-    const ratio = growth / bytes;
-    console.log(`charged ${bytes}, grew ${growth}, ratio ${ratio.toFixed(3)}, ${entries} entries`);
-    assert.ok(ratio > 0.75 && ratio < 1.25, `the heap and buffers grew ${growth} bytes for ${bytes} charged (${entries} entries): ${ratio.toFixed(3)}`);
+  });
+
+  it('is within 25 % of what a full cache of the English catalog\'s cards and searches frees, at the default 32 MB', needsSharedDump(), async () => {
+    // English alone: the answers of the whole catalog, in a fifth of the import.
+    const dump = path.join(dir, 'en-dump');
+    mkdirSync(dump);
+    for (const file of ['en.sets.ndjson.gz', 'en.cards.ndjson.gz']) symlinkSync(path.join(sharedDumpDir, file), path.join(dump, file));
+    const file = path.join(dir, 'en.db');
+    const store = new StoredCatalog(new SqliteCatalogBackend(file, { readWorkers: 0 }));
+    try {
+      await runImport(dump, store);
+      const db = new Database(file, { readonly: true });
+      const cards = db.prepare<[], { id: string; name_key: string }>('SELECT id, name_key FROM cards').all();
+      db.close();
+      const random = seededRandom(27);
+      const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+      // The cold bench's two workloads: a card by id (as `?id=` asks for it), and a search of a piece of a name.
+      const kinds: Ask[] = [
+        (queries) => queries.getCards([pick(cards).id]),
+        (queries) => {
+          const name = pick(cards).name_key;
+          const start = Math.floor(random() * Math.max(1, name.length - 3));
+          return queries.searchCards({ q: name.slice(start, start + 3 + Math.floor(random() * 6)), limit: 20 });
+        },
+      ];
+      assertWithinAQuarter(await freedAgainstCharged(store, 32 * 2 ** 20, forever(() => pick(kinds))));
+    } finally {
+      await store.close();
+    }
   });
 });
