@@ -55,10 +55,11 @@ const MIN_COUNTERS = 4096;
 const MAX_COUNTERS = 4 * 2 ** 20;
 /**
  * The sketch halves its counts every this many requests per answer held (at least MIN_HALVING_PERIOD),
- * TinyLFU's sample: ten times the cache. Simulated (a clock of 10,000 answers, 100,000 keys, a million
- * requests): uniform keys displace an answer on 5.3 % of misses (periods of 1, 2 and 4 times the
- * cache: 4.3, 6.3 and 7.7 %), Zipf's law keys (s = 0.7, 0.9, 1.1) hit 45.8, 68.8 and 87.9 % of the
- * time, the best of the four, against 36.0, 61.6 and 85.1 % with every answer kept.
+ * TinyLFU's sample: ten times the cache. Simulated (bench/admissionSimulation.ts: a clock of 10,000
+ * answers, 100,000 keys, a million requests): uniform keys displace an answer on 5.3 % of misses
+ * (periods of 1, 2 and 4 times the cache: 4.3, 6.3 and 7.7 %), Zipf's law keys (s = 0.7, 0.9, 1.1)
+ * hit 45.8, 68.8 and 87.9 % of the time, the best of the four periods, against 36.0, 61.6 and
+ * 85.1 % with every answer kept.
  */
 const HALVING_PERIOD_PER_ENTRY = 10;
 const MIN_HALVING_PERIOD = 1024;
