@@ -4,7 +4,7 @@ import type { Catalog } from './catalogStore.js';
 import { cardFacets } from './cardFacets.js';
 import { otherLanguages } from './languageLinks.js';
 import { nameBigrams } from './nameGrams.js';
-import { naturalNumberOrder, newestSetFirst } from './ordering.js';
+import { naturalKeyOrder, naturalNumberKey, newestSetFirst, type NaturalNumberKey } from './ordering.js';
 import { searchKey } from './searchKey.js';
 import { singleCard, singleSet, storedCard } from './servedJson.js';
 import { contentHash } from './contentHash.js';
@@ -81,7 +81,7 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
   const languageOfSet = new Map(sets.map((set) => [set.id, set.language]));
   const setsById = new Map(sets.map((set) => [set.id, set]));
   const setPosition = new Map<string, number>();
-  const sortedCards = lastOfEachId(catalog.cards).sort(bySetThenNumber(setRank));
+  const sortedCards = bySetThenNumber(lastOfEachId(catalog.cards), setRank);
   const cardLanguages = sortedCards.map((card) => languageOfSet.get(card.set_id) ?? '');
   const cardLinks = otherLanguages(sortedCards.map((card, i) => ({ id: card.id, language: cardLanguages[i]!, name: card.name })));
   const cards = sortedCards.map((card, searchOrder): CardRow => {
@@ -126,14 +126,25 @@ export function servedCard(card: CardRecord, set: CardSet): CardWithVariants {
   return { id, set_id, set_name: set.name, set_code: set.abbreviation, ...rest };
 }
 
-function bySetThenNumber(setRank: Map<string, number>) {
-  return (a: CardRecord, b: CardRecord): number => {
-    const r = (setRank.get(a.set_id) ?? Infinity) - (setRank.get(b.set_id) ?? Infinity);
-    if (r !== 0) return r;
-    const n = naturalNumberOrder(a.number, b.number);
-    if (n !== 0) return n;
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/** The cards by their set's rank, then number (natural order), then id; each card's keys made once, not at each comparison. */
+function bySetThenNumber(cards: CardRecord[], setRank: Map<string, number>): CardRecord[] {
+  const numberKeys = new Map<string, NaturalNumberKey>();
+  const numberKeyOf = (number: string) => {
+    let key = numberKeys.get(number);
+    if (!key) numberKeys.set(number, (key = naturalNumberKey(number)));
+    return key;
   };
+  const keyed = cards.map((card) => ({
+    card, rank: setRank.get(card.set_id) ?? Infinity, number: card.number === null ? null : numberKeyOf(card.number),
+  }));
+  keyed.sort((a, b) => {
+    const r = a.rank - b.rank;
+    if (r !== 0) return r;
+    const n = naturalKeyOrder(a.number, b.number);
+    if (n !== 0) return n;
+    return a.card.id < b.card.id ? -1 : a.card.id > b.card.id ? 1 : 0;
+  });
+  return keyed.map(({ card }) => card);
 }
 
 function lastOfEachId<T extends CardSet | CardRecord>(records: T[]): T[] {
