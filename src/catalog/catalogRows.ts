@@ -1,10 +1,9 @@
-import type { CardRecord, CardWithVariants } from '../schemas/card.js';
+import type { CardRecord } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
 import type { Catalog } from './catalogStore.js';
 import { cardFacets } from './cardFacets.js';
 import { otherLanguages } from './languageLinks.js';
-import { nameBigrams } from './nameGrams.js';
-import { naturalNumberOrder, newestSetFirst } from './ordering.js';
+import { naturalKeyOrder, naturalNumberKey, newestSetFirst, type NaturalNumberKey } from './ordering.js';
 import { searchKey } from './searchKey.js';
 import { singleCard, singleSet, storedCard } from './servedJson.js';
 import { contentHash } from './contentHash.js';
@@ -40,13 +39,11 @@ export interface CardRow {
   variants: string;
   /** The same card in the catalog's other languages, a JSON array of LanguageLink. */
   other_languages: string;
-  /** Each distinct bigram of name_key with its match rank, for two-character searches. */
-  bigrams: ReadonlyMap<string, number>;
   /** Every facet a filter may ask of the card (cardFacets()). */
   facets: string[];
   /** A hash of the card's single answer (GET /v1/cards?id=, variants and other_languages included). */
   answer_hash: string;
-  /** A hash of every column stored (the bigrams follow from name_key). */
+  /** A hash of every column stored (the search tables' bigrams follow from name_key: nameBigrams(), made as they are written). */
   row_hash: string;
 }
 
@@ -81,7 +78,7 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
   const languageOfSet = new Map(sets.map((set) => [set.id, set.language]));
   const setsById = new Map(sets.map((set) => [set.id, set]));
   const setPosition = new Map<string, number>();
-  const sortedCards = lastOfEachId(catalog.cards).sort(bySetThenNumber(setRank));
+  const sortedCards = bySetThenNumber(lastOfEachId(catalog.cards), setRank);
   const cardLanguages = sortedCards.map((card) => languageOfSet.get(card.set_id) ?? '');
   const cardLinks = otherLanguages(sortedCards.map((card, i) => ({ id: card.id, language: cardLanguages[i]!, name: card.name })));
   const cards = sortedCards.map((card, searchOrder): CardRow => {
@@ -90,14 +87,14 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     const nameKey = searchKey(card.name);
     const set = setsById.get(card.set_id);
     if (!set) throw new Error(`card ${card.id}: its set ${card.set_id} is not in the catalog`);
-    const stored = storedCard(servedCard(card, set));
+    const stored = storedCard(card, set);
     const lang = cardLanguages[searchOrder]!;
     const links = cardLinks[searchOrder]!;
     const facets = cardFacets(card, lang, set);
     const answerHash = contentHash(singleCard({ ...stored, otherLanguages: links }));
     return {
       id: card.id, lang, set_id: card.set_id, set_order: setOrder, search_order: searchOrder,
-      name_key: nameKey, ...stored, other_languages: links, bigrams: nameBigrams(nameKey), facets,
+      name_key: nameKey, ...stored, other_languages: links, facets,
       answer_hash: answerHash,
       row_hash: contentHash(JSON.stringify([answerHash, lang, card.set_id, setOrder, searchOrder, nameKey, facets])),
     };
@@ -120,20 +117,25 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
   };
 }
 
-/** A card as served: its record with its set's name and printed abbreviation after set_id (the schema's order). */
-export function servedCard(card: CardRecord, set: CardSet): CardWithVariants {
-  const { id, set_id, ...rest } = card;
-  return { id, set_id, set_name: set.name, set_code: set.abbreviation, ...rest };
-}
-
-function bySetThenNumber(setRank: Map<string, number>) {
-  return (a: CardRecord, b: CardRecord): number => {
-    const r = (setRank.get(a.set_id) ?? Infinity) - (setRank.get(b.set_id) ?? Infinity);
-    if (r !== 0) return r;
-    const n = naturalNumberOrder(a.number, b.number);
-    if (n !== 0) return n;
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/** The cards by their set's rank, then number (natural order), then id; each card's keys made once, not at each comparison. */
+function bySetThenNumber(cards: CardRecord[], setRank: Map<string, number>): CardRecord[] {
+  const numberKeys = new Map<string, NaturalNumberKey>();
+  const numberKeyOf = (number: string) => {
+    let key = numberKeys.get(number);
+    if (!key) numberKeys.set(number, (key = naturalNumberKey(number)));
+    return key;
   };
+  const keyed = cards.map((card) => ({
+    card, rank: setRank.get(card.set_id) ?? Infinity, number: card.number === null ? null : numberKeyOf(card.number),
+  }));
+  keyed.sort((a, b) => {
+    const r = a.rank - b.rank;
+    if (r !== 0) return r;
+    const n = naturalKeyOrder(a.number, b.number);
+    if (n !== 0) return n;
+    return a.card.id < b.card.id ? -1 : a.card.id > b.card.id ? 1 : 0;
+  });
+  return keyed.map(({ card }) => card);
 }
 
 function lastOfEachId<T extends CardSet | CardRecord>(records: T[]): T[] {

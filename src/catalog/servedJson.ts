@@ -1,6 +1,6 @@
 import type { CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { Pagination } from '../schemas/common.js';
-import type { SetWithCount } from '../schemas/set.js';
+import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { JsonText } from './catalogStore.js';
 
 /*
@@ -16,10 +16,15 @@ export interface StoredCard {
   variants: string;
 }
 
-/** How a card is stored: `variants` apart, so lists read only the document. */
-export function storedCard(card: CardWithVariants): StoredCard {
-  const { variants, ...fields } = card;
-  return { doc: JSON.stringify(fields), variants: JSON.stringify(variants) };
+/**
+ * How a card is stored: as served, its record with its set's name and printed abbreviation after
+ * set_id (the schema's order), and `variants` apart, so lists read only the document. The fields are
+ * copied once: an import stores every card.
+ */
+export function storedCard(card: CardRecord, set: Pick<CardSet, 'name' | 'abbreviation'>): StoredCard {
+  const { id, set_id, variants, ...rest } = card;
+  const served: Omit<CardWithVariants, 'variants'> = { id, set_id, set_name: set.name, set_code: set.abbreviation, ...rest };
+  return { doc: JSON.stringify(served), variants: JSON.stringify(variants) };
 }
 
 /** A single card as stored: its document and variants, and its links to other languages (JSON). */

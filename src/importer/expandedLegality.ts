@@ -1,5 +1,5 @@
 import type { CardRecord } from '../schemas/card.js';
-import { foldGameText, gameTextKey } from './gameText.js';
+import { foldGameText, printingKey } from './gameText.js';
 
 /*
  * Standard-legal cards are Expanded-legal: Expanded holds every set since Black & White, Standard
@@ -25,12 +25,15 @@ export interface ExpandedBans {
 }
 
 /** The card as the game's ban list names it: its language, name and game text (its name alone when it has no text). */
-function banKey(card: CardRecord, languageOf: (card: CardRecord) => string): string {
-  return `${languageOf(card)}\u0000${gameTextKey(card) ?? foldGameText(card.name)}`;
+function banKey(card: CardRecord, languageOf: (card: CardRecord) => string, printing: (card: CardRecord) => string | null): string {
+  return printing(card) ?? `${languageOf(card)}\u0000${foldGameText(card.name)}`;
 }
 
-/** The Expanded ban list as the source shows it, language by language. */
-export function findExpandedBans(cards: readonly CardRecord[], languageOf: (card: CardRecord) => string): ExpandedBans {
+/** The Expanded ban list as the source shows it, language by language; `printing` is printingKey unless told. */
+export function findExpandedBans(
+  cards: readonly CardRecord[], languageOf: (card: CardRecord) => string,
+  printing: (card: CardRecord) => string | null = (card) => printingKey(card, languageOf),
+): ExpandedBans {
   const sets = new Map<string, { cards: CardRecord[]; expanded: number }>();
   for (const card of cards) {
     if (card.legalities === null) continue;
@@ -46,10 +49,10 @@ export function findExpandedBans(cards: readonly CardRecord[], languageOf: (card
     for (const card of set.cards) {
       if (card.legalities!.expanded) continue;
       banned.push(card.id);
-      keys.add(banKey(card, languageOf));
+      keys.add(banKey(card, languageOf, printing));
     }
   }
-  return { cards: banned, isBanned: (card) => keys.has(banKey(card, languageOf)) };
+  return { cards: banned, isBanned: (card) => keys.has(banKey(card, languageOf, printing)) };
 }
 
 /** Makes every Standard-legal card Expanded-legal (in place) unless `banned` says it is; returns the ids changed. */

@@ -1,6 +1,7 @@
 import type { CardRecord } from '../schemas/card.js';
 import { correctEnergySubtypes } from './energySubtypes.js';
 import { applyStandardImpliesExpanded, findExpandedBans } from './expandedLegality.js';
+import { printingKey } from './gameText.js';
 import type { GameRuleCorrections, LegalityOutlier } from './importReport.js';
 import { applyReprintRule } from './reprintLegality.js';
 import { applyStandardMajority } from './standardLegality.js';
@@ -27,11 +28,12 @@ export interface GameRulesResult {
 /** Applies the game's rules to the mapped cards (in place); `languageOf` names a card's catalog language. */
 export function applyGameRules(cards: readonly CardRecord[], languageOf: (card: CardRecord) => string): GameRulesResult {
   const specialEnergy = correctEnergySubtypes(cards);
+  const printing = printingKeys(cards, languageOf);
   const legalityOutliers = applyStandardMajority(cards, languageOf);
-  const standardThroughReprint = applyReprintRule(cards, languageOf, 'standard');
-  const bans = findExpandedBans(cards, languageOf);
+  const standardThroughReprint = applyReprintRule(cards, languageOf, 'standard', printing);
+  const bans = findExpandedBans(cards, languageOf, printing);
   const expandedFromStandard = applyStandardImpliesExpanded(cards, bans.isBanned);
-  const expandedThroughReprint = applyReprintRule(cards, languageOf, 'expanded', bans.isBanned);
+  const expandedThroughReprint = applyReprintRule(cards, languageOf, 'expanded', printing, bans.isBanned);
   return {
     legalityOutliers,
     corrections: {
@@ -41,4 +43,13 @@ export function applyGameRules(cards: readonly CardRecord[], languageOf: (card: 
       expandedBans: bans.cards,
     },
   };
+}
+
+/**
+ * Each card's printing key (printingKey: its language and game text), made once: steps 2 to 5 ask it
+ * of every card, up to three times, and only legalities change after step 1, which it does not read.
+ */
+function printingKeys(cards: readonly CardRecord[], languageOf: (card: CardRecord) => string): (card: CardRecord) => string | null {
+  const keys = new Map(cards.map((card) => [card, printingKey(card, languageOf)]));
+  return (card) => (keys.has(card) ? keys.get(card)! : printingKey(card, languageOf));
 }

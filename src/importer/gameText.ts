@@ -61,3 +61,12 @@ export function gameTextKey(card: CardRecord): string | null {
   if (attacks.length === 0 && abilities.length === 0 && effect === null) return null;
   return JSON.stringify([name, attacks, abilities, effect]);
 }
+
+/**
+ * The key under which printings of one card meet in the game's rules: its catalog language and its
+ * gameTextKey; null when it has no game text.
+ */
+export function printingKey(card: CardRecord, languageOf: (card: CardRecord) => string): string | null {
+  const text = gameTextKey(card);
+  return text === null ? null : `${languageOf(card)}\u0000${text}`;
+}

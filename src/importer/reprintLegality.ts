@@ -1,5 +1,5 @@
 import type { CardRecord } from '../schemas/card.js';
-import { gameTextKey } from './gameText.js';
+import { printingKey } from './gameText.js';
 
 /*
  * The reprint rule of the game: a printing may be played in a format when a printing of the same
@@ -23,20 +23,20 @@ export type Format = 'standard' | 'expanded';
 
 /**
  * Makes every card legal in `format` (in place) when another printing of its language with the
- * same name and game text is; a card `excluded` says may not be (an Expanded ban) is neither
- * made legal nor makes others legal. Returns the ids made legal.
+ * same name and game text is (`printing`: printingKey, or its answers held); a card `excluded` says
+ * may not be (an Expanded ban) is neither made legal nor makes others legal. Returns the ids made legal.
  */
 export function applyReprintRule(
   cards: readonly CardRecord[], languageOf: (card: CardRecord) => string, format: Format,
+  printing: (card: CardRecord) => string | null = (card) => printingKey(card, languageOf),
   excluded: (card: CardRecord) => boolean = () => false,
 ): string[] {
   const printings = new Map<string, { cards: CardRecord[]; legal: boolean }>();
   for (const card of cards) {
     if (card.legalities === null || excluded(card)) continue;
-    const text = gameTextKey(card);
-    if (text === null) continue;
+    const key = printing(card);
+    if (key === null) continue;
     const language = languageOf(card);
-    const key = `${language}\u0000${text}`;
     let group = printings.get(key);
     if (!group) printings.set(key, (group = { cards: [], legal: false }));
     group.cards.push(card);

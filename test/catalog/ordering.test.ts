@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { naturalNumberOrder, newestSetFirst } from '../../src/catalog/ordering.js';
+import { naturalKeyOrder, naturalNumberKey, naturalNumberOrder, newestSetFirst } from '../../src/catalog/ordering.js';
 import type { CardSet } from '../../src/schemas/set.js';
 
 describe('naturalNumberOrder', () => {
@@ -10,6 +10,13 @@ describe('naturalNumberOrder', () => {
   });
   it('puts a missing number last', () => {
     assert.deepEqual(['3', null, '1'].sort(naturalNumberOrder), ['1', '3', null]);
+  });
+  it('orders numbers cut once (naturalNumberKey) as it orders them', () => {
+    const shuffled = ['TG1', '10b', '001', 'SV10', '?', null, 'H01', '1', '12345678901234567890', 'a10', '10a', '-', '01', '1-2', 'SV1', 'TG01', '', '10', 'H1'];
+    const expected = ['', '001', '01', '1', '1-2', '10', '10a', '10b', '12345678901234567890', '-', '?', 'H01', 'H1', 'SV1', 'SV10', 'TG01', 'TG1', 'a10', null];
+    assert.deepEqual([...shuffled].sort(naturalNumberOrder), expected);
+    const keys = shuffled.map((number) => (number === null ? null : naturalNumberKey(number)));
+    assert.deepEqual(keys.sort(naturalKeyOrder).map((key) => key?.number ?? null), expected);
   });
 });
 

@@ -41,7 +41,7 @@ for (const store of STORE_KINDS) {
         ...rows, version: ROWS_VERSION - 1,
         sets: rows.sets.map((row) => ({ ...row, other_languages: '[]' })),
         cards: rows.cards.map((row) => ({
-          ...row, doc: withoutSetFields(row.doc), name_key: `stale ${row.id}`, bigrams: new Map<string, number>(), other_languages: '[]',
+          ...row, doc: withoutSetFields(row.doc), name_key: `stale ${row.id}`, other_languages: '[]',
         })),
       });
       await backend.close();

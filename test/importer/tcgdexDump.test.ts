@@ -38,6 +38,13 @@ describe('reading a dump directory', () => {
     assert.deepEqual(languages[0]!.sets, [{ ...tcgdexSet('en', 'base1'), abbreviation: { official: 'BS' } }]);
   });
 
+  test('reads lines ending in \\r\\n, blank lines and a last line without its end as it reads plain ones', async () => {
+    const card = (n: string) => JSON.stringify(tcgdexCard('en', 'base1', n));
+    await writeFile(path.join(dir, 'en.cards.ndjson.gz'), gzipSync(`${card('1')}\r\n\r\n${card('2')}\n\n${card('3')}`));
+    const [english] = await readAll(dir, ['en']);
+    assert.deepEqual(english!.cards.map((c) => c.id), ['base1-1', 'base1-2', 'base1-3']);
+  });
+
   test('a line that is not JSON fails with its file and line', async () => {
     await writeFile(path.join(dir, 'en.cards.ndjson.gz'), gzipSync('{"id":"base1-1"}\n{oops\n'));
     await assert.rejects(readAll(dir, ['en']), /en\.cards\.ndjson\.gz line 2: not JSON/);

@@ -308,7 +308,7 @@ export function catalogStoreContract(
         const { set_name: _name, set_code: _code, ...rest } = JSON.parse(doc) as Record<string, unknown>;
         return JSON.stringify(rest);
       };
-      const stale = rows.cards.map((row) => ({ ...row, doc: oldDoc(row.doc), name_key: 'other rules', bigrams: new Map<string, number>() }));
+      const stale = rows.cards.map((row) => ({ ...row, doc: oldDoc(row.doc), name_key: 'other rules' }));
       await backend.writeCatalog({ ...rows, cards: stale, version: ROWS_VERSION - 1 });
       const found = async () => docs((await store.searchCards({ key: searchKey('Mr. Mime'), limit: 5, offset: 0 })).items).map((c) => c.id);
       assert.deepEqual(await found(), []);

@@ -6,6 +6,7 @@ import { KEEP_RETRIEVALS, keptSince } from '../../catalog/changesFeed.js';
 import type { CatalogCounts, SourceStamp } from '../../catalog/catalogStore.js';
 import { sameStamp } from '../../catalog/sourceStamp.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
+import { nameBigrams } from '../../catalog/nameGrams.js';
 
 /** Rows per INSERT: large enough to amortize the round trip, small enough to keep each message a few MB. */
 const BATCH = 2000;
@@ -29,8 +30,8 @@ const UPSERT_CARDS = `
     search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants,
     other_languages = excluded.other_languages, answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`;
 
-/** One row of UPSERT_CARDS's JSON: the card row's columns, its bigrams apart. */
-type CardColumns = Omit<CardRow, 'bigrams' | 'facets'>;
+/** One row of UPSERT_CARDS's JSON: the card row's columns, its facets apart. */
+type CardColumns = Omit<CardRow, 'facets'>;
 
 const deleteIds = (table: 'sets' | 'cards') => `DELETE FROM ${table} WHERE id = ANY($1::text[])`;
 
@@ -138,7 +139,7 @@ async function writeRows(client: pg.PoolClient, rows: CatalogRows, plan: Catalog
   await client.query(deleteIds('sets'), [plan.removedSets]);
   progress?.('sets', rows.sets.length, rows.sets.length);
   for (let start = 0; start < plan.cards.length; start += BATCH) {
-    const batch = plan.cards.slice(start, start + BATCH).map(({ bigrams: _bigrams, facets: _facets, ...columns }): CardColumns => columns);
+    const batch = plan.cards.slice(start, start + BATCH).map(({ facets: _facets, ...columns }): CardColumns => columns);
     await client.query(UPSERT_CARDS, [JSON.stringify(batch)]);
     progress?.('cards', start + batch.length, plan.cards.length);
   }
@@ -158,7 +159,7 @@ async function fillDerivedTables(client: pg.PoolClient, cards: readonly CardRow[
   facets: Parameters<typeof fillFacets>[0], progress?: ImportProgress): Promise<void> {
   for (let start = 0; start < cards.length; start += BATCH) {
     const batch = cards.slice(start, start + BATCH);
-    await client.query(fillBigrams(bigrams), [JSON.stringify(batch.map(({ id, bigrams }) => ({ id, bigrams: Object.fromEntries(bigrams) })))]);
+    await client.query(fillBigrams(bigrams), [JSON.stringify(batch.map(({ id, name_key }) => ({ id, bigrams: Object.fromEntries(nameBigrams(name_key)) })))]);
     await client.query(fillFacets(facets), [JSON.stringify(batch.map(({ id, facets }) => ({ id, facets })))]);
     progress?.('search index', start + batch.length, cards.length + 1);
   }

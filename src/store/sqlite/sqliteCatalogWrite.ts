@@ -5,6 +5,7 @@ import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
 import { KEEP_RETRIEVALS, keptSince, type StoredChange, type StoredChanges } from '../../catalog/changesFeed.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { SourceStamp } from '../../catalog/catalogStore.js';
+import { nameBigrams } from '../../catalog/nameGrams.js';
 
 /** catalog_meta's keys of the source stamp (CatalogStore.sourceStamp). */
 const SOURCE_FINGERPRINT = 'source_fingerprint';
@@ -93,7 +94,7 @@ export function writeRows(db: Database.Database, rows: CatalogRows, plan: Catalo
   for (const id of plan.removedSets) deleteSet.run(id);
   progress?.('sets', rows.sets.length, rows.sets.length);
 
-  plan.cards.forEach(({ bigrams: _bigrams, facets: _facets, ...card }, i) => {
+  plan.cards.forEach(({ facets: _facets, ...card }, i) => {
     upsertCard.run({ ...card, gen });
     if ((i + 1) % step === 0) progress?.('cards', i + 1, plan.cards.length);
   });
@@ -154,7 +155,7 @@ function insertSearchEntries(db: Database.Database, cards: readonly CardRow[]): 
     : null;
   for (const card of cards) {
     const rowid = rowids ? rowids.get(card.id)! : rowidOf.get(card.id)!;
-    for (const [gram, rank] of card.bigrams) insertBigram.run(gram, rank, card.search_order, card.lang, rowid);
+    for (const [gram, rank] of nameBigrams(card.name_key)) insertBigram.run(gram, rank, card.search_order, card.lang, rowid);
     for (const facet of card.facets) insertFacet.run(facet, card.search_order, rowid);
   }
 }
