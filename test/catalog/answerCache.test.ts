@@ -33,6 +33,21 @@ class ManualClock {
 /** No timed check within a test: each one is the test's own (checkRetrieval), at the clock's time. */
 const NO_TIMER = { checkEveryMs: 3_600_000 };
 
+/**
+ * A cache of 1 MiB filled with answers of about 10 KB, `card 0` on, until the first it did not admit; how
+ * many were asked for.
+ */
+async function fullCache() {
+  const store = { retrieval: async () => ({ version: 'v1', importedAt: '2026-11-26T00:00:00.000Z' }) };
+  const answers = new AnswerCache(store, { maxBytes: 2 ** 20, ...NO_TIMER });
+  await answers.checkRetrieval();
+  const body = (i: number) => `{"data":${JSON.stringify('x'.repeat(10_000 + i))}}`;
+  const ask = (i: number) => answers.answer(`card ${i}`, async () => ({ ok: true, answer: Answer.ofJson(body(i)) }));
+  let askedFirst = 0;
+  while (answers.stats().notAdmitted === 0) await ask(askedFirst++);
+  return { answers, ask, askedFirst };
+}
+
 describe('the answer cache on SQLite', () => {
   let dir: string;
   let catalog: Catalog;
@@ -69,17 +84,11 @@ describe('the answer cache on SQLite', () => {
   });
 
   it('once full, keeps an answer only when its request was asked for before more often than the answer it would evict', async () => {
-    const store = { retrieval: async () => ({ version: 'v1', importedAt: '2026-11-26T00:00:00.000Z' }) };
-    const answers = new AnswerCache(store, { maxBytes: 2 ** 20, ...NO_TIMER });
+    const { answers, ask, askedFirst } = await fullCache();
     try {
-      await answers.checkRetrieval();
-      const body = (i: number) => `{"data":${JSON.stringify('x'.repeat(10_000 + i))}}`;
-      const ask = (i: number) => answers.answer(`card ${i}`, async () => ({ ok: true, answer: Answer.ofJson(body(i)) }));
-      let i = 0;
-      while (answers.stats().notAdmitted === 0) await ask(i++);
       const full = answers.stats();
       assert.ok(full.entries > 40 && full.bytes <= 2 ** 20, `${full.entries} entries, ${full.bytes} bytes`);
-      const rare = i - 1;
+      const rare = askedFirst - 1;
       for (const [sighting, kept] of [[2, false], [3, true]] as const) {
         const before = answers.stats();
         assert.equal((await ask(rare)).ok, true);
@@ -96,14 +105,8 @@ describe('the answer cache on SQLite', () => {
   });
 
   it('keeps an answer asked for often against a stream of rarer ones that displace the others', async () => {
-    const store = { retrieval: async () => ({ version: 'v1', importedAt: '2026-11-26T00:00:00.000Z' }) };
-    const answers = new AnswerCache(store, { maxBytes: 2 ** 20, ...NO_TIMER });
+    const { answers, ask } = await fullCache();
     try {
-      await answers.checkRetrieval();
-      const body = (i: number) => `{"data":${JSON.stringify('x'.repeat(10_000 + i))}}`;
-      const ask = (i: number) => answers.answer(`card ${i}`, async () => ({ ok: true, answer: Answer.ofJson(body(i)) }));
-      let i = 0;
-      while (answers.stats().notAdmitted === 0) await ask(i++);
       const hot = 0;
       for (let asked = 0; asked < 5; asked += 1) await ask(hot);
       // Each asked for three times: kept at the third, as each answer it displaces was asked for once.
