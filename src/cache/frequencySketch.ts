@@ -32,9 +32,7 @@ export class FrequencySketch {
   /** How often `key` was recorded lately (estimated). */
   frequency(key: string): number {
     const [a, b] = hashes(key);
-    let count = MAX_COUNT;
-    for (let probe = 0; probe < PROBES; probe++) count = Math.min(count, this.counters[(a + probe * b) & this.mask]!);
-    return count;
+    return this.smallest(a, b);
   }
 
   /**
@@ -44,8 +42,7 @@ export class FrequencySketch {
    */
   record(key: string): number {
     const [a, b] = hashes(key);
-    let count = MAX_COUNT;
-    for (let probe = 0; probe < PROBES; probe++) count = Math.min(count, this.counters[(a + probe * b) & this.mask]!);
+    const count = this.smallest(a, b);
     if (count < MAX_COUNT) {
       for (let probe = 0; probe < PROBES; probe++) {
         const at = (a + probe * b) & this.mask;
@@ -59,6 +56,13 @@ export class FrequencySketch {
   clear(): void {
     this.counters.fill(0);
     this.recorded = 0;
+  }
+
+  /** The smallest of the key's counters (its hashes `a` and `b`): its count. */
+  private smallest(a: number, b: number): number {
+    let count = MAX_COUNT;
+    for (let probe = 0; probe < PROBES; probe++) count = Math.min(count, this.counters[(a + probe * b) & this.mask]!);
+    return count;
   }
 
   private halve(): void {
