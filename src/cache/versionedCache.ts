@@ -1,8 +1,20 @@
 import { ClockCache } from './clockCache.js';
 
-export interface VersionedCacheOptions {
-  /** The bound on what the cache holds, in whatever unit the callers charge (bytes, or 1 an entry). */
-  maxCharge: number;
+/** What a VersionedCache keeps its entries in: a ClockCache unless given another. */
+export interface EntryStore<V> {
+  /** The entry of `key`, marked as used. */
+  get(key: string): V | undefined;
+  clear(): void;
+  readonly size: number;
+  readonly charged: number;
+  readonly maxCharge: number;
+}
+
+export interface VersionedCacheOptions<E> {
+  /** The bound on what a ClockCache of the entries holds, in whatever unit the callers charge (bytes, or 1 an entry). */
+  maxCharge?: number;
+  /** The entries' store, instead of a ClockCache of maxCharge. */
+  entries?: E;
   /** How often the version is read; 250 ms unless told. */
   checkEveryMs?: number;
   /** A monotonic clock in ms (tests). */
@@ -28,8 +40,9 @@ const TRUSTED_FOR_MS = 750;
  * served unless the version was confirmed lately, and an answer read before a drop is never
  * stored after it (pass the epoch read before the read to set()).
  */
-export class VersionedCache<V, S extends Stamp = Stamp> {
-  private readonly entries: ClockCache<V>;
+export class VersionedCache<V, S extends Stamp = Stamp, E extends EntryStore<V> = ClockCache<V>> {
+  /** The entries; what they are put in with is the store's own (set() for a ClockCache), after a look at the epoch. */
+  readonly entries: E;
   private readonly now: () => number;
   private readonly timer: NodeJS.Timeout;
   /** Raised by every drop. */
@@ -45,10 +58,10 @@ export class VersionedCache<V, S extends Stamp = Stamp> {
    */
   constructor(
     private readonly readStamp: () => Promise<S>,
-    options: VersionedCacheOptions,
+    options: VersionedCacheOptions<E>,
     private readonly sameData: (a: S, b: S) => boolean = (a, b) => a.version === b.version,
   ) {
-    this.entries = new ClockCache(options.maxCharge);
+    this.entries = options.entries ?? (new ClockCache<V>(options.maxCharge ?? 0) as unknown as E);
     this.now = options.now ?? (() => performance.now());
     this.timer = setInterval(() => void this.poll(), options.checkEveryMs ?? 250);
     this.timer.unref();
@@ -81,23 +94,13 @@ export class VersionedCache<V, S extends Stamp = Stamp> {
     return this.dropped;
   }
 
-  set(epoch: number, key: string, value: V, charge: number): void {
-    if (epoch === this.dropped) this.entries.set(key, value, charge);
+  /** Whether no drop happened since `epoch` was read: what was read since may be stored. */
+  unchangedSince(epoch: number): boolean {
+    return epoch === this.dropped;
   }
 
-  /** Whether an entry charged `charge` would fit without evicting another. */
-  hasRoomFor(charge: number): boolean {
-    return this.entries.charged + charge <= this.entries.maxCharge;
-  }
-
-  /** The key the next eviction would take (ClockCache.victim). */
-  victim(): string | undefined {
-    return this.entries.victim();
-  }
-
-  /** Charges `more` to the entry of `key` while what it holds is `holds` (ClockCache.charge). */
-  charge(key: string, more: number, holds: (value: V) => boolean): void {
-    this.entries.charge(key, more, holds);
+  set(this: VersionedCache<V, S, ClockCache<V>>, epoch: number, key: string, value: V, charge: number): void {
+    if (this.unchangedSince(epoch)) this.entries.set(key, value, charge);
   }
 
   drop(): void {

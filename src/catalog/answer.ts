@@ -1,14 +1,10 @@
 /** What a Buffer costs beyond its bytes: the Buffer and ArrayBuffer objects, the backing store, malloc's header. */
 export const BUFFER_OVERHEAD = 320;
-/** What a short string (a form's tag, say) costs beyond its characters. */
-const STRING_OVERHEAD = 32;
-/** The answer object, and the list of its forms once it has one. */
-const ANSWER_OVERHEAD = 64;
-const FORMS_OVERHEAD = 64;
 
-/** What holds an answer and is charged for it: told what each form made later adds. */
+/** What holds an answer (the answer cache): where each of its forms is made and kept. */
 export interface AnswerHolder {
-  formMade(answer: Answer, key: string, more: number): void;
+  /** The form `name` of `answer`, held as `held`: the one kept, or made by `make` (and kept while `held` is). */
+  form<F extends AnswerForm>(answer: Answer, held: unknown, name: string, make: (answer: Answer) => F): F;
 }
 
 /** A form of an answer that an edge derives from its bytes: another encoding, an MCP tool result, a tag. */
@@ -24,18 +20,22 @@ export function utf8OfItsOwn(text: string): Buffer {
 /**
  * A finished catalog answer: the whole JSON body as bytes, the same for every request of the same
  * shape until the catalog is retrieved again (`retrieved_at` is the catalog's, not the response's).
- * The edges derive other forms from it (a compressed body, an entity tag, an MCP tool result), each
- * made on first use. While something holds the answer (the answer cache kept it) each form is kept
- * with it, and the holder is told what it adds, so it is charged for every byte it keeps; an answer
- * nothing holds is sent once, so its forms are made for that response alone and not kept.
+ * The edges derive other forms from it (a compressed body, an entity tag, an MCP tool result). While
+ * something holds the answer (the answer cache kept it), each form is made once and kept by the
+ * holder; an answer nothing holds is sent once, so its forms are made for that response alone.
  */
 export class Answer {
-  /** Each form's name, then the form: one flat array, as the heap keeps one per answer held. */
-  private forms: Array<string | AnswerForm> | undefined;
   private holder: AnswerHolder | undefined;
-  private heldAs = '';
+  private held: unknown;
 
   private constructor(readonly bytes: Buffer) {}
+
+  /** The answer of `bytes` (a copy the caller gives away), held by `holder` as `held`. */
+  static held(bytes: Buffer, holder: AnswerHolder, held: unknown): Answer {
+    const answer = new Answer(bytes);
+    answer.heldBy(holder, held);
+    return answer;
+  }
 
   /**
    * The answer of this JSON text. Its bytes get an allocation of their own: a small Buffer.from()
@@ -71,52 +71,18 @@ export class Answer {
   }
 
   /**
-   * The form called `name`, made by `make` the first time it is asked for while the answer is held,
-   * or each time while it is not (the same bytes each time: a form is a function of the answer, so a
-   * strong ETag of a compressed body holds whether the answer was kept or not).
+   * The form called `name`: the one its holder keeps, made by `make` the first time it is asked for,
+   * or made each time while nothing holds the answer (the same bytes each time: a form is a function
+   * of the answer, so a strong ETag of a compressed body holds whether the answer was kept or not).
    */
   form<F extends AnswerForm>(name: string, make: (answer: Answer) => F): F {
-    const forms = this.forms;
-    if (forms) {
-      for (let i = 0; i < forms.length; i += 2) if (forms[i] === name) return forms[i + 1] as F;
-    }
-    if (this.holder === undefined) return make(this);
-    const form = ownMemory(make(this));
-    const more = weightOf(form) + (forms ? 0 : FORMS_OVERHEAD);
-    (this.forms ??= []).push(name, form);
-    this.holder.formMade(this, this.heldAs, more);
-    return form;
+    return this.holder === undefined ? make(this) : this.holder.form(this, this.held, name, make);
   }
 
-  /** What holding the answer costs, its forms made so far included. */
-  get weight(): number {
-    let weight = ANSWER_OVERHEAD + weightOf(this.bytes);
-    if (this.forms) {
-      weight += FORMS_OVERHEAD;
-      for (let i = 1; i < this.forms.length; i += 2) weight += weightOf(this.forms[i]!);
-    }
-    return weight;
-  }
-
-  /** Tells `holder` what each form made from now on adds: it holds the answer under `key`. */
-  heldBy(holder: AnswerHolder, key: string): void {
+  /** From now on `holder` makes and keeps this answer's forms: it holds the answer as `held`. */
+  heldBy(holder: AnswerHolder, held: unknown): void {
     this.holder = holder;
-    this.heldAs = key;
+    this.held = held;
   }
 }
 
-/**
- * A form kept in memory of its own: a Buffer that is a view of a larger one (zlib's output is a slice
- * of its 16 KiB chunk; a small Buffer.from() one of a shared slab) is copied, so keeping it keeps
- * only its bytes alive.
- */
-function ownMemory<F extends AnswerForm>(form: F): F {
-  if (typeof form === 'string' || form.byteLength === form.buffer.byteLength) return form;
-  const own = Buffer.allocUnsafeSlow(form.byteLength);
-  form.copy(own);
-  return own as F;
-}
-
-function weightOf(form: AnswerForm): number {
-  return typeof form === 'string' ? STRING_OVERHEAD + form.length * 2 : BUFFER_OVERHEAD + form.length;
-}

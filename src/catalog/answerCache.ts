@@ -1,7 +1,8 @@
 import { FrequencySketch } from '../cache/frequencySketch.js';
 import { VersionedCache } from '../cache/versionedCache.js';
-import type { Answer, AnswerHolder } from './answer.js';
+import { Answer, type AnswerForm, type AnswerHolder } from './answer.js';
 import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
+import { HeldAnswers, type HeldAnswer } from './heldAnswers.js';
 
 /** What a catalog read answers: a finished answer, or an expected failure as a value. */
 export type QueryResult =
@@ -33,18 +34,6 @@ export interface AnswerCacheStats {
   version: string | null;
 }
 
-/** What an entry costs beyond its answer and its key's characters: the Map slot, the entry objects, the result wrapping the answer. */
-const ENTRY_OVERHEAD = 160;
-/** What a failure held costs beyond its message. */
-const FAILURE_OVERHEAD = 96;
-/**
- * What the process's resident memory grows by for each byte an entry keeps live: the heap's room to
- * grow beyond what is live, malloc's headers and the holes evicted answers leave. Measured with the
- * full catalog under random card ids and random name fragments: a full cache of 64 MB of live bytes
- * added 1.36 and 1.44 times that to the RSS (and a full heap test, 0.96 of it to the live heap).
- * Charged 1.2 times, CATALOG_CACHE_MB stays within a quarter of both.
- */
-const RESIDENT_PER_LIVE_BYTE = 1.2;
 /**
  * The sketch's counters: one per 256 bytes of the bound (128 Ki, 128 KiB, at the default 32 MB), about a
  * dozen per answer the cache holds, so keys rarely share all four; at least 4 Ki (a bound under 1 MiB
@@ -63,9 +52,6 @@ const MAX_COUNTERS = 4 * 2 ** 20;
  */
 const HALVING_PERIOD_PER_ENTRY = 10;
 const MIN_HALVING_PERIOD = 1024;
-/** What strings held cost: their UTF-16 characters and each one's header. */
-const textWeight = (...texts: string[]) => texts.reduce((sum, text) => sum + 16 + text.length * 2, 0);
-const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_BYTE);
 
 /**
  * The one cache of the catalog's answers: finished answers (Answer) by their normalized request,
@@ -74,13 +60,13 @@ const charged = (liveBytes: number) => Math.ceil(liveBytes * RESIDENT_PER_LIVE_B
  * answer built after it. Every request is counted in a frequency sketch; once the cache is full, an
  * answer is kept only when its request was asked for before more often lately than the answer the
  * cache would evict for it (TinyLFU's admission, with a bound of 1 MiB or more), so a long tail of
- * rare requests costs a miss each and evicts nothing: an answer kept and soon evicted costs more
- * than one never kept (it outlives the young generation, and waits for a full collection to be
- * freed). Concurrent misses of one request share one build. With maxBytes 0 it keeps nothing but
- * still tells the time of retrieval.
+ * rare requests costs a miss each and evicts nothing. The answers' bytes and forms are held in one
+ * block of memory of the bound (HeldAnswers), so the cache costs the process its bound and no more;
+ * a hit is a copy of the bytes held. Concurrent misses of one request share one build. With
+ * maxBytes 0 it keeps nothing but still tells the time of retrieval.
  */
 export class AnswerCache implements AnswerHolder {
-  private readonly cache: VersionedCache<QueryResult, CatalogRetrieval>;
+  private readonly cache: VersionedCache<HeldAnswer, CatalogRetrieval, HeldAnswers>;
   private readonly sketch: FrequencySketch | undefined;
   private readonly inFlight = new Map<string, { epoch: number; result: Promise<QueryResult> }>();
   /** What `retrieved_at` is while the catalog has never been imported: when this process first looked. */
@@ -100,7 +86,7 @@ export class AnswerCache implements AnswerHolder {
     const maxCharge = Math.max(0, options.maxBytes - (this.sketch?.bytes ?? 0));
     // Every answer carries retrieved_at: an import that changed nothing keeps the catalog version but
     // moves the retrieval time, and the answers with it.
-    this.cache = new VersionedCache(() => store.retrieval(), { maxCharge, checkEveryMs: options.checkEveryMs, now: options.now },
+    this.cache = new VersionedCache(() => store.retrieval(), { entries: new HeldAnswers(maxCharge), checkEveryMs: options.checkEveryMs, now: options.now },
       (a, b) => a.version === b.version && a.importedAt === b.importedAt);
   }
 
@@ -112,10 +98,10 @@ export class AnswerCache implements AnswerHolder {
   async answer(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>): Promise<QueryResult> {
     // Hits are counted too: an answer asked for often is one not to evict for a rarer one.
     const askedBefore = this.sketch?.record(key) ?? 0;
-    const hit = this.cache.get(key);
-    if (hit !== undefined) {
+    const held = this.cache.get(key);
+    if (held !== undefined) {
       this.hits += 1;
-      return hit;
+      return held.failure ?? { ok: true, answer: Answer.held(this.cache.entries.bytes(held), this, held) };
     }
     const epoch = this.cache.epoch;
     const underWay = this.inFlight.get(key);
@@ -176,6 +162,7 @@ export class AnswerCache implements AnswerHolder {
 
   close(): void {
     this.cache.close();
+    this.cache.entries.clear(true);
   }
 
   /**
@@ -186,21 +173,26 @@ export class AnswerCache implements AnswerHolder {
    * also evicts the ones after it, unweighed: they too are answers not used lately.
    */
   private admit(epoch: number, key: string, result: QueryResult, askedBefore: number): void {
-    const charge = charged(ENTRY_OVERHEAD + key.length * 2 +
-      (result.ok ? result.answer.weight : FAILURE_OVERHEAD + textWeight(result.message, ...(result.candidates ?? []))));
-    if (this.sketch && !this.cache.hasRoomFor(charge)) {
-      const victim = this.cache.victim();
+    if (!this.cache.unchangedSince(epoch)) return;
+    const held = this.cache.entries;
+    if (this.sketch && !held.hasRoomFor(key, result)) {
+      const victim = held.victim();
       if (victim !== undefined && askedBefore <= this.sketch.frequency(victim)) {
         this.notAdmitted += 1;
         return;
       }
     }
-    this.cache.set(epoch, key, result, charge);
-    if (result.ok) result.answer.heldBy(this, key);
+    const kept = held.set(key, result);
+    if (kept !== undefined && result.ok) result.answer.heldBy(this, kept);
   }
 
-  /** What a form made after the answer was kept adds to its entry (while the entry still holds that answer). */
-  formMade(answer: Answer, key: string, more: number): void {
-    this.cache.charge(key, charged(more), (held) => held.ok && held.answer === answer);
+  /** The form `name` of an answer held as `held`: kept with it, or made and kept while it is held. */
+  form<F extends AnswerForm>(answer: Answer, held: unknown, name: string, make: (answer: Answer) => F): F {
+    const entry = held as HeldAnswer;
+    const kept = this.cache.entries.form(entry, name);
+    if (kept !== undefined) return kept as F;
+    const made = make(answer);
+    this.cache.entries.addForm(entry, name, made);
+    return made;
   }
 }

@@ -75,7 +75,8 @@ describe('the answer cache on SQLite', () => {
       const id = catalog.cards[0]!.id;
       const first = await queries.getCard(id);
       const second = await queries.getCard(id);
-      assert.ok(first.ok && second.ok && second.answer === first.answer, 'the same answer object from memory');
+      assert.ok(first.ok && second.ok && second.answer.bytes.equals(first.answer.bytes), 'the same bytes from memory');
+      assert.notEqual(second.answer.bytes.buffer, first.answer.bytes.buffer, 'a copy of what is held, which the cache writes over once the answer goes');
       for (let i = 0; i < 2; i += 1) assert.equal((await queries.getCard('en-none-1')).ok, false);
       assert.deepEqual(answers.stats(), { ...answers.stats(), hits: 2, misses: 2, notAdmitted: 0, entries: 2 });
     } finally {
