@@ -27,6 +27,7 @@ export function utf8OfItsOwn(text: string): Buffer {
 export class Answer {
   private holder: AnswerHolder | undefined;
   private held: unknown;
+  private identity: string | undefined;
 
   private constructor(readonly bytes: Buffer) {}
 
@@ -63,6 +64,19 @@ export class Answer {
       }
     }
     return new Answer(bytes);
+  }
+
+  /**
+   * Says what the answer's bytes are a function of (its request and the catalog's retrieval, as the
+   * answer cache keys it): its entity tag is then a hash of that, not of every byte of the body.
+   */
+  identify(identity: string): void {
+    this.identity = identity;
+  }
+
+  /** What the entity tag hashes: what the answer is a function of when told, or else its bytes. */
+  get tagSource(): string | Buffer {
+    return this.identity ?? this.bytes;
   }
 
   /** The answer's JSON text. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * HTTP validators and freshness for the catalog's 200 answers (REST only: MCP answers are POSTs and
@@ -20,13 +20,14 @@ export const ERROR_CACHE_CONTROL = 'no-store';
 export const CATALOG_VARY = ['Authorization', 'Accept-Encoding'];
 
 /**
- * The entity tag of a catalog answer, without quotes or content coding: a hash of its whole body, so
+ * The entity tag of a catalog answer, without quotes or content coding: a hash of its whole body, or
+ * of what the body is a function of (Answer.tagSource: the request and the catalog's retrieval), so
  * the same request against the same catalog retrieval gets the same tag (retrieved_at is the
  * catalog's, the same in every answer of it), and an import changes it. 27 base64url characters (162
  * bits) of SHA-256.
  */
-export function contentTag(body: Buffer): string {
-  return createHash('sha256').update(body).digest('base64url').slice(0, 27);
+export function contentTag(source: Buffer | string): string {
+  return hash('sha256', source, 'base64url').slice(0, 27);
 }
 
 /**

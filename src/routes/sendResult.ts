@@ -17,7 +17,7 @@ export function sendResult(reply: FastifyReply, result: QueryResult): FastifyRep
   if (!result.ok) return sendError(reply, result.status, result.message, result.candidates ? { candidates: result.candidates } : {});
   const { headers } = reply.request;
   const { answer } = result;
-  const tag = answer.form('etag', ({ bytes }) => contentTag(bytes));
+  const tag = answer.form('etag', ({ tagSource }) => contentTag(tagSource));
   const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(headers['accept-encoding']) : 'identity';
   reply.header('etag', entityTag(tag, coding));
   reply.header('cache-control', CATALOG_CACHE_CONTROL);

@@ -279,6 +279,14 @@ describe('the answer cache on SQLite', () => {
       const id = catalog.cards[0]!.id;
       for (let i = 0; i < 3; i += 1) assert.equal(json(await queries.getCard(id)).retrieved_at, (await store.retrieval()).importedAt);
       assert.deepEqual([answers.stats().hits, answers.stats().misses, answers.stats().entries, answers.stats().bytes], [0, 3, 0, 0]);
+      const sources = await Promise.all([id, id, catalog.cards[1]!.id].map(async (card) => {
+        const result = await queries.getCard(card);
+        assert.ok(result.ok);
+        return result.answer.tagSource;
+      }));
+      assert.equal(typeof sources[0], 'string', 'an answer built through the cache says what it is a function of');
+      assert.equal(sources[1], sources[0], 'built twice, the same request: the same entity tag');
+      assert.notEqual(sources[2], sources[0], 'another request, another tag');
     } finally {
       await close();
     }
@@ -318,6 +326,7 @@ for (const kind of STORE_KINDS) {
       assert.ok(answers[0]!.stats().hits >= 1, 'answered from memory before the import');
       const other = await second.getCard(id);
       assert.ok(kept.ok && other.ok && kept.answer.bytes.equals(other.answer.bytes), 'the same catalog, the same bytes on both');
+      assert.equal(kept.answer.tagSource, other.answer.tagSource, 'and the same entity tag (what the answer is a function of)');
 
       for (const name of ['Renamed once', 'Renamed twice']) {
         await stores[1]!.replaceCatalog(renamed(catalog, name));
