@@ -133,8 +133,8 @@ export class SqliteCatalogReads {
         FROM (SELECT name_key, lang, min(search_order) AS newest, count(*) AS printings
               FROM cards INDEXED BY cards_by_name GROUP BY name_key, lang) g
         JOIN cards c ON c.search_order = g.newest`).raw(),
-      // Joined here, in the order asked, as one BLOB (a Buffer): the page leaves the worker as bytes,
-      // moved rather than copied, and reaches its answer without being decoded on the way.
+      // Joined here, in the order asked, as one BLOB (a Buffer): the page leaves the worker as bytes
+      // and reaches its answer without being decoded on the way.
       cardsInSearchOrder: db.prepare<[string], { bytes: Buffer | null; count: number }>(`
         SELECT CAST(group_concat(c.doc, ',' ORDER BY wanted.key) AS BLOB) AS bytes, count(*) AS count
         FROM json_each(?) AS wanted CROSS JOIN cards c ON c.search_order = wanted.value`),

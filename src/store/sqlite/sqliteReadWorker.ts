@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
-import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { CATALOG_PAGE_CACHE } from './openDatabase.js';
 import { SqliteCatalogReads, type WorkerRead } from './sqliteCatalogReads.js';
 import { SqliteFileGoneError, WatchedFile } from './watchedFile.js';
@@ -60,37 +59,15 @@ try {
 }
 
 /** Piscina's task: runs one read on this worker's connection. */
-export default function read(task: ReadTask): ReadOutcome | ReturnType<typeof move> {
+export default function read(task: ReadTask): ReadOutcome {
   try {
     connection ??= watch();
     // Checked against the file on every read (a stat, off the event loop): a worker must not
     // answer from a file moved away or replaced after the main thread has seen it go.
     const { reads } = connection.checked();
-    const value = (reads[task.method] as (...args: unknown[]) => unknown).apply(reads, task.args);
-    if (task.method === 'cardsInSearchOrder') return movingDocs(value as ReturnType<SqliteCatalogReads['cardsInSearchOrder']>);
-    return { value };
+    return { value: (reads[task.method] as (...args: unknown[]) => unknown).apply(reads, task.args) };
   } catch (error) {
     const { message, code } = error as { message?: unknown; code?: unknown };
     return { error: { message: String(message ?? error), code: typeof code === 'string' ? code : undefined } };
   }
-}
-
-/**
- * A name search's page, its joined documents moved to the main thread rather than copied (tens of
- * KB on every search). Moving takes the whole ArrayBuffer under the bytes from this thread, so bytes
- * that share theirs (a view of a pool) are first copied into one of their own.
- */
-function movingDocs({ version, docs }: ReturnType<SqliteCatalogReads['cardsInSearchOrder']>): ReturnType<typeof move> {
-  const bytes = docs.bytes.byteOffset === 0 && docs.bytes.byteLength === docs.bytes.buffer.byteLength ? docs.bytes : ownCopy(docs.bytes);
-  const outcome: ReadOutcome = { value: { version, docs: { bytes, count: docs.count } } };
-  return move({
-    get [transferableSymbol]() { return [bytes.buffer]; },
-    get [valueSymbol]() { return outcome; },
-  });
-}
-
-function ownCopy(bytes: Buffer): Buffer {
-  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
-  own.set(bytes);
-  return own;
 }
