@@ -1,6 +1,7 @@
+import type { Card } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
-import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, PageRequest, SourceStamp } from './catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp } from './catalogStore.js';
 import type { ImportProgress } from './importProgress.js';
 import type { StoredChanges } from './changesFeed.js';
 import type { CardNames } from './nameIndex.js';
@@ -73,9 +74,10 @@ export interface CatalogBackend {
   nameSpellings(): Promise<NameSpellings>;
   /**
    * The stored documents of the cards at these search orders, in the order given (an order no card
-   * has is left out); and the catalog version, from the same snapshot, even when there are no orders.
+   * has is left out), joined as the database read them (a name search's page, spliced into its
+   * answer unread); and the catalog version, from the same snapshot, even when there are no orders.
    */
-  cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: string[] }>;
+  cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: JoinedJson<Card> }>;
   card(id: string): Promise<StoredSingleCard | null>;
   /** The cards of these ids that exist, in any order, in one statement. */
   cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>>;

@@ -3,10 +3,10 @@ import { Answer } from './answer.js';
 import type { AnswerCache, QueryResult } from './answerCache.js';
 import { canonicalSetCode } from '../decks/setCodeAliases.js';
 import { facetsOf, languageFacet, type CardFilters } from './cardFacets.js';
-import type { CatalogStore, CatalogSummary, Page } from './catalogStore.js';
+import type { CatalogStore, CatalogSummary, Page, SearchPage } from './catalogStore.js';
 import { codePointLength, searchKey } from './searchKey.js';
 import { cursorRefusal, decodeCursor, encodeCursor } from './changesFeed.js';
-import { batchBody, listBody, namesBody, singleBody } from './servedJson.js';
+import { batchBody, countOf, listParts, namesBody, parsedItems, singleBody } from './servedJson.js';
 import { nearestCodes } from './setCodes.js';
 import { SetTables } from './setTable.js';
 import { SetNameIndex } from './setNames.js';
@@ -182,7 +182,7 @@ export class CatalogQueries {
         const page = matchesNothing
           ? { items: [], total: offset > 0 ? null : 0, hasMore: false }
           : await this.store.searchCards({ key, lang, limit, offset, facets });
-        if (offset > 0 || page.items.length > 0) return list(page, limit, offset, true, retrievedAt);
+        if (offset > 0 || countOf(page.items) > 0) return list(page, limit, offset, true, retrievedAt);
         const suggestions = matchesNothing ? [] : suggestNames(await this.store.nameLookup(version), q, lang, MAX_SUGGESTIONS);
         return list(page, limit, offset, true, retrievedAt, suggestions);
       });
@@ -235,7 +235,7 @@ export class CatalogQueries {
   private async printingInSet(nameKey: string, lang: Language, setCode: string): Promise<string | undefined> {
     // A search ranks the exact name first, so its first row is that name's newest printing there, if there is one.
     const page = await this.store.searchCards({ key: nameKey, lang, limit: 1, offset: 0, facets: facetsOf({ set_code: setCode }) });
-    const card = page.items[0] === undefined ? undefined : JSON.parse(page.items[0]) as { id: string; name: string };
+    const card = parsedItems(page.items)[0];
     return card && searchKey(card.name) === nameKey ? card.id : undefined;
   }
 
@@ -278,10 +278,10 @@ export class CatalogQueries {
 }
 
 /** A page as a List response. */
-function list(page: Page<unknown>, limit: number, offset: number, estimate: boolean, retrievedAt: string,
+function list(page: Page<unknown> | SearchPage<unknown>, limit: number, offset: number, estimate: boolean, retrievedAt: string,
   suggestions?: readonly string[]): QueryResult {
   const pagination = { limit, offset, total: page.total, total_is_estimate: estimate, has_more: page.hasMore };
-  return finished(listBody(page.items as readonly string[], pagination, retrievedAt, suggestions));
+  return { ok: true, answer: Answer.ofParts(listParts(page.items, pagination, retrievedAt, suggestions)) };
 }
 
 /** The 404 of a named lookup: what was not found (the folded name), and whether the candidates hold anything. */

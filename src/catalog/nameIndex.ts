@@ -1,5 +1,6 @@
-import type { CatalogBackend, StoredRows } from './catalogBackend.js';
-import type { CardSearch } from './catalogStore.js';
+import type { Card } from '../schemas/card.js';
+import type { CatalogBackend } from './catalogBackend.js';
+import type { CardSearch, SearchPage } from './catalogStore.js';
 import { matchRank } from './matchRank.js';
 import { trigrams } from './nameGrams.js';
 import { codePointLength } from './searchKey.js';
@@ -215,14 +216,19 @@ export class NameSearch {
     return (search.facets?.length ?? 0) === 0 && codePointLength(search.key) >= 3;
   }
 
-  /** As the backend's searchCards: `limit` rows from `offset`, the total (null when the page is empty). */
-  async page({ key, lang, limit, offset }: CardSearch): Promise<StoredRows> {
+  /**
+   * The page, as the backend's search pages it: the total unknown (null) past the last match. The
+   * index has counted the matches, so no row past the page is read to tell has_more.
+   */
+  async page({ key, lang, limit, offset }: CardSearch): Promise<SearchPage<Card>> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const held = this.held();
       const index = await held;
       const { orders, total } = index.page(key, lang, limit, offset);
       const page = await this.backend.cardsInSearchOrder(orders);
-      if (page.version === index.version) return { docs: page.docs, total: page.docs.length === 0 ? null : total };
+      if (page.version === index.version) {
+        return { items: page.docs, total: page.docs.count === 0 && offset > 0 ? null : total, hasMore: offset + limit < total };
+      }
       if (this.index === held) this.index = undefined;
     }
     throw new Error(`the catalog changed during each of ${ATTEMPTS} reads of a name search`);

@@ -1,7 +1,7 @@
 import type { CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { Pagination } from '../schemas/common.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
-import type { JsonText } from './catalogStore.js';
+import type { JoinedJson, JsonText } from './catalogStore.js';
 
 /*
  * The one home of the served JSON. Documents are serialized once, at import, and every answer is
@@ -58,8 +58,37 @@ export function parseStoredCard(stored: StoredCard): CardRecord {
 
 /** The List response around stored documents; a search's empty first page carries its suggestions. */
 export function listBody(items: readonly string[], pagination: Pagination, retrievedAt: string, suggestions?: readonly string[]): string {
+  return `{"data":[${items.join(',')}${listTail(pagination, retrievedAt, suggestions)}`;
+}
+
+/**
+ * listBody in parts, in order, for Answer.ofParts: documents already joined as bytes are spliced
+ * between the texts around them, unread.
+ */
+export function listParts(items: readonly string[] | JoinedJson<unknown>, pagination: Pagination, retrievedAt: string,
+  suggestions?: readonly string[]): Array<string | Buffer> {
+  if (!isJoined(items)) return [listBody(items, pagination, retrievedAt, suggestions)];
+  return ['{"data":[', items.bytes, listTail(pagination, retrievedAt, suggestions)];
+}
+
+function listTail(pagination: Pagination, retrievedAt: string, suggestions?: readonly string[]): string {
   const suggested = suggestions ? `"suggestions":${JSON.stringify(suggestions)},` : '';
-  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},${suggested}"retrieved_at":${JSON.stringify(retrievedAt)}}`;
+  return `],"pagination":${JSON.stringify(pagination)},${suggested}"retrieved_at":${JSON.stringify(retrievedAt)}}`;
+}
+
+function isJoined<T>(items: readonly JsonText<T>[] | JoinedJson<T>): items is JoinedJson<T> {
+  return !Array.isArray(items);
+}
+
+/** How many documents a page holds, as texts or joined. */
+export function countOf(items: readonly string[] | JoinedJson<unknown>): number {
+  return isJoined(items) ? items.count : items.length;
+}
+
+/** A page's documents parsed, for code that reads into them rather than serve them (the deck check). */
+export function parsedItems<T>(items: readonly JsonText<T>[] | JoinedJson<T>): T[] {
+  if (isJoined(items)) return JSON.parse(`[${items.bytes.toString('utf8')}]`) as T[];
+  return items.map((text) => JSON.parse(text) as T);
 }
 
 /** A list of names (autocomplete). */

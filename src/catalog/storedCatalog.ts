@@ -3,7 +3,7 @@ import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../s
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { CatalogBackend, StoredRows, SyncLock } from './catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
-import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest, SourceStamp } from './catalogStore.js';
+import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest, SearchPage, SourceStamp } from './catalogStore.js';
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from './nameIndex.js';
 import { HeldNameLookup } from './heldNameLookup.js';
@@ -57,10 +57,9 @@ export class StoredCatalog implements CatalogStore {
     return ids.map((id) => found.get(id) ?? null);
   }
 
-  async searchCards(search: CardSearch): Promise<Page<Card>> {
-    const request = { ...search, limit: search.limit + 1 };
-    const rows = NameSearch.answers(search) ? await this.names.page(request) : await this.backend.searchCards(request);
-    return pageOf(rows, search.limit, search.offset);
+  async searchCards(search: CardSearch): Promise<SearchPage<Card>> {
+    if (NameSearch.answers(search)) return this.names.page(search);
+    return pageOf(await this.backend.searchCards({ ...search, limit: search.limit + 1 }), search.limit, search.offset);
   }
 
   nameLookup(version?: string): Promise<NameLookup> {

@@ -1,7 +1,7 @@
 import { ClockCache } from '../cache/clockCache.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../catalog/cardVocabulary.js';
-import type { Card } from '../schemas/card.js';
+import { parsedItems } from '../catalog/servedJson.js';
 import type { Language } from '../schemas/common.js';
 import { basicEnergyTypeOf, type BasicEnergyType } from './basicEnergy.js';
 import { isBasicEnergy } from './cardKinds.js';
@@ -125,7 +125,7 @@ export class DeckResolver {
     if ([...key].length < 2) return undefined;
     const page = await this.store.searchCards({ key, lang, limit: EXACT_NAME_PAGE, offset: 0 });
     const asWritten = lineNameKeys(name);
-    const named = page.items.map((json) => deckCard(JSON.parse(json) as Card)).filter((card) => namesMatch(asWritten, card.nameKeys));
+    const named = parsedItems(page.items).map((card) => deckCard(card)).filter((card) => namesMatch(asWritten, card.nameKeys));
     return named.find((card) => card.facts.legalities?.[format] === true) ?? named[0];
   }
 
@@ -136,10 +136,9 @@ export class DeckResolver {
     const longest = name.split(/\s+/u).map(exactNameKey).sort((a, b) => b.length - a.length)[0] ?? '';
     for (const key of new Set([words, longest])) {
       if ([...key].length < 3) continue;
-      const page = await this.store.searchCards({ key, lang, limit: 3, offset: 0 });
-      if (page.items.length === 0) continue;
-      return page.items.map((json) => {
-        const card = JSON.parse(json) as Card;
+      const cards = parsedItems((await this.store.searchCards({ key, lang, limit: 3, offset: 0 })).items);
+      if (cards.length === 0) continue;
+      return cards.map((card) => {
         const code = table.set(card.set_id)?.abbreviation;
         return [card.name, code, card.number].filter((part) => part).join(' ');
       });

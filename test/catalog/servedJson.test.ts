@@ -4,8 +4,9 @@ import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { catalogRows } from '../../src/catalog/catalogRows.js';
 import type { Catalog } from '../../src/catalog/catalogStore.js';
+import { Answer } from '../../src/catalog/answer.js';
 import {
-  batchBody, cardWithVariants, listBody, parseStoredCard, singleBody, singleCard, singleSet,
+  batchBody, cardWithVariants, countOf, listBody, listParts, parsedItems, parseStoredCard, singleBody, singleCard, singleSet,
 } from '../../src/catalog/servedJson.js';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
@@ -81,6 +82,27 @@ describe('the served JSON, spliced from stored rows', () => {
     assert.equal(JSON.parse(cards).retrieved_at, at.toISOString());
     matches(SetList, listBody(rows.sets.map((row) => row.doc), { ...pagination, total: rows.sets.length, has_more: false }, retrievedAt));
     matches(CardList, listBody([], { ...pagination, total: 0, has_more: false }, retrievedAt));
+  });
+
+  it('a list of documents joined as bytes is the same body, byte for byte, as the list of their texts', () => {
+    const texts = [
+      ...rows.cards.slice(0, 2).map((row) => row.doc),
+      JSON.stringify({ id: 'fr-x-1', name: 'Évoli', flavor_text: 'Son ADN « instable »\n\\ "évolue" \u2028 😀' }),
+      JSON.stringify({ id: 'ja-x-1', name: 'イーブイ' }),
+    ];
+    const joined = { bytes: Buffer.from(texts.join(',')), count: texts.length };
+    const pagination = { limit: 20, offset: 0, total: 4, total_is_estimate: true, has_more: false };
+    const body = (items: readonly string[] | typeof joined, suggestions?: string[]) =>
+      Answer.ofParts(listParts(items, pagination, retrievedAt, suggestions)).bytes;
+    assert.deepEqual(body(joined), Buffer.from(listBody(texts, pagination, retrievedAt)));
+    assert.deepEqual(body(texts), Buffer.from(listBody(texts, pagination, retrievedAt)));
+    const empty = { bytes: Buffer.alloc(0), count: 0 };
+    const nothing = { ...pagination, total: 0 };
+    assert.deepEqual(Answer.ofParts(listParts(empty, nothing, retrievedAt, ['Évoli', 'イーブイ'])).bytes,
+      Buffer.from(listBody([], nothing, retrievedAt, ['Évoli', 'イーブイ'])), 'an empty page with its suggestions');
+    assert.deepEqual(parsedItems(joined), texts.map((text) => JSON.parse(text)));
+    assert.deepEqual(parsedItems(empty), []);
+    assert.deepEqual([countOf(joined), countOf(texts), countOf(empty)], [4, 4, 0]);
   });
 
   it('a batch holds cards with their variants, then the ids not found, and matches CardBatch', () => {

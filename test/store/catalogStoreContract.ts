@@ -4,7 +4,8 @@ import type { CardRecord } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
 import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from '../../src/catalog/catalogRows.js';
-import type { CatalogStore } from '../../src/catalog/catalogStore.js';
+import type { CatalogStore, JoinedJson } from '../../src/catalog/catalogStore.js';
+import { countOf, parsedItems } from '../../src/catalog/servedJson.js';
 import { searchKey } from '../../src/catalog/searchKey.js';
 import { facetsOf, languageFacet } from '../../src/catalog/cardFacets.js';
 
@@ -29,7 +30,10 @@ const card = (setId: string, number: string, name: string): CardRecord => ({
 });
 /** A card as served: its record with its set's name and printed abbreviation. */
 const served = (record: CardRecord, setName: string, setCode: string | null = null) => ({ ...record, set_name: setName, set_code: setCode });
-const docs = (items: string[]) => items.map((t) => JSON.parse(t) as { id: string });
+const docs = (items: readonly string[] | JoinedJson<unknown>) => parsedItems(items) as Array<{ id: string }>;
+/** A page's documents as the bytes of a JSON array's inside, whichever way the store gave them. */
+const joinedBytes = (items: readonly string[] | JoinedJson<unknown>) =>
+  (Array.isArray(items) ? Buffer.from(items.join(',')) : (items as JoinedJson<unknown>).bytes);
 
 /**
  * What every CatalogStore implementation promises, run against each of them
@@ -110,10 +114,10 @@ export function catalogStoreContract(
       assert.equal(renamed.artist, 'Someone');
       assert.equal(await store.getCard('en-new-2'), null);
       const search = await store.searchCards({ key: 'renamed', limit: 5, offset: 0 });
-      assert.equal(search.items.length, 1);
-      assert.equal((await store.searchCards({ key: 'card', limit: 5, offset: 0 })).items.length, 0);
-      assert.equal((await store.searchCards({ key: 'ed', limit: 5, offset: 0 })).items.length, 1);
-      assert.equal((await store.searchCards({ key: 'rd', limit: 5, offset: 0 })).items.length, 0);
+      assert.equal(countOf(search.items), 1);
+      assert.equal(countOf((await store.searchCards({ key: 'card', limit: 5, offset: 0 })).items), 0);
+      assert.equal(countOf((await store.searchCards({ key: 'ed', limit: 5, offset: 0 })).items), 1);
+      assert.equal(countOf((await store.searchCards({ key: 'rd', limit: 5, offset: 0 })).items), 0);
     });
 
     it('a failed import leaves the previous catalog intact', async () => {
@@ -149,7 +153,7 @@ export function catalogStoreContract(
       const exact = await store.searchCards({ key: 'pikachu', limit: 4, offset: 0 });
       assert.equal(exact.hasMore, false);
       const none = await store.searchCards({ key: 'mewtwo', limit: 3, offset: 0 });
-      assert.deepEqual(none, { items: [], total: 0, hasMore: false });
+      assert.deepEqual({ ...none, items: docs(none.items) }, { items: [], total: 0, hasMore: false });
     });
 
     it('finds two-character queries in any script, and a key folded to one character', async () => {
@@ -223,6 +227,32 @@ export function catalogStoreContract(
       assert.deepEqual(await ids('ブバ'), [], 'the prolonged sound mark ー is part of the name');
     });
 
+    it('a name search answers its cards\' stored documents byte for byte, accents, kana, emoji and escapes kept; an empty page is empty', async () => {
+      await store.replaceCatalog({
+        sets: [set('fr-a', '2020-01-01', 'fr'), set('ja-b', '2021-01-01', 'ja')],
+        cards: [{ ...card('fr-a', '1', 'Évoli'), flavor_text: 'Son ADN « instable »\n\\ "évolue" \u2028 😀' },
+          card('fr-a', '2', 'Flabébé'), card('fr-a', '3', 'Évoli de Lumière'), card('ja-b', '1', 'イーブイ'), card('ja-b', '2', 'イーブイex')],
+      });
+      // Each document as a set's list reads it: a text of its own.
+      const stored = new Map<string, string>();
+      for (const setId of ['fr-a', 'ja-b']) {
+        for (const text of (await store.listCardsInSet(setId, { limit: 10, offset: 0 }))!.items) stored.set(docs([text])[0]!.id, text);
+      }
+      const search = (q: string, limit = 10, offset = 0) => store.searchCards({ key: searchKey(q), limit, offset });
+      for (const [q, ids] of [['Évoli', ['fr-a-1', 'fr-a-3']], ['いーぶい', ['ja-b-1', 'ja-b-2']], ['flabébé', ['fr-a-2']]] as const) {
+        const page = await search(q);
+        assert.deepEqual(docs(page.items).map((c) => c.id), ids, q);
+        assert.deepEqual(joinedBytes(page.items), Buffer.from(ids.map((id) => stored.get(id)!).join(',')), q);
+        assert.deepEqual([countOf(page.items), page.total, page.hasMore], [ids.length, ids.length, false], q);
+      }
+      const first = await search('evoli', 1);
+      assert.deepEqual(joinedBytes(first.items), Buffer.from(stored.get('fr-a-1')!));
+      assert.deepEqual([countOf(first.items), first.total, first.hasMore], [1, 2, true]);
+      for (const [page, total] of [[await search('zzzz'), 0], [await search('evoli', 10, 5), null]] as const) {
+        assert.deepEqual([joinedBytes(page.items).length, countOf(page.items), page.total, page.hasMore], [0, 0, total, false]);
+      }
+    });
+
     it('holds each distinct name per language with its printings and newest printing, read again after each import', async () => {
       await store.replaceCatalog({
         sets: [set('en-a', '2020-01-01'), set('en-b', '2022-01-01'), set('de-a', '2020-01-01', 'de')],
@@ -268,12 +298,12 @@ export function catalogStoreContract(
       assert.deepEqual((await oneSet('en-base2')).other_languages, [], 'a set in one language');
 
       const listed = [
-        ...(await store.listSets({ limit: 10, offset: 0 })).items,
-        ...(await store.listCardsInSet('en-base1', { limit: 10, offset: 0 }))!.items,
-        ...(await store.searchCards({ key: searchKey('Charizard'), limit: 10, offset: 0 })).items,
+        ...docs((await store.listSets({ limit: 10, offset: 0 })).items),
+        ...docs((await store.listCardsInSet('en-base1', { limit: 10, offset: 0 }))!.items),
+        ...docs((await store.searchCards({ key: searchKey('Charizard'), limit: 10, offset: 0 })).items),
       ];
       assert.equal(listed.length, 5 + 2 + 1);
-      assert.ok(listed.every((doc) => !('other_languages' in JSON.parse(doc))), 'lists carry no links');
+      assert.ok(listed.every((doc) => !('other_languages' in doc)), 'lists carry no links');
     });
 
     it('gets many cards by id in one call, in the order asked, with their variants; null for an id of no card', async () => {
@@ -347,7 +377,7 @@ export function catalogStoreContract(
           { ...card('en-sv2', 'TG05', 'Trainer Gallery'), supertype: 'Trainer' },
         ],
       });
-      const ids = (page: { items: string[] }) => docs(page.items).map((c) => c.id);
+      const ids = (page: { items: readonly string[] | JoinedJson<unknown> }) => docs(page.items).map((c) => c.id);
       const filtered = (filters: Parameters<typeof facetsOf>[0], lang?: 'de') =>
         store.listFilteredCards([...facetsOf(filters), ...(lang ? [languageFacet(lang)] : [])], { limit: 10, offset: 0 });
 

@@ -7,6 +7,7 @@ import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { PostgresCatalogBackend } from '../../src/store/postgres/postgresCatalogBackend.js';
 import { CATALOG_MIGRATIONS } from '../../src/store/postgres/migrations.js';
+import { countOf } from '../../src/catalog/servedJson.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { searchStatement } from '../../src/store/postgres/searchStatement.js';
 import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../support/postgres.js';
@@ -129,7 +130,7 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
       assert.deepEqual(await store.counts(), { sets: 1, cards: 1 });
       assert.equal(await store.getCard('en-p-1'), null);
       assert.equal(JSON.parse((await store.getCard('en-r-1'))!).name, 'On the replica');
-      assert.equal((await store.searchCards({ key: 'replica', limit: 5, offset: 0 })).items.length, 1);
+      assert.equal(countOf((await store.searchCards({ key: 'replica', limit: 5, offset: 0 })).items), 1);
     } finally {
       await store.close();
     }

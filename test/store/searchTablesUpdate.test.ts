@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { parsedItems } from '../../src/catalog/servedJson.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { runImport } from '../../src/importer/runImport.js';
 import type { TcgdexLanguageData } from '../../src/importer/tcgdexRecords.js';
@@ -57,9 +58,9 @@ async function postgresTables(url: string) {
 
 async function searchesAfterTheEdit(store: StoredCatalog): Promise<void> {
   const search = await store.searchCards({ key: 'zapdos', limit: 10, offset: 0 });
-  assert.deepEqual(search.items.map((item) => JSON.parse(item).id), ['en-base1-20']);
+  assert.deepEqual(parsedItems(search.items).map((card) => card.id), ['en-base1-20']);
   const twoLetters = await store.searchCards({ key: 'pi', limit: 10, offset: 0 });
-  assert.deepEqual(twoLetters.items.map((item) => JSON.parse(item).id), ['en-base1-21']);
+  assert.deepEqual(parsedItems(twoLetters.items).map((card) => card.id), ['en-base1-21']);
   const filtered = await store.listFilteredCards(['type:Lightning'], { limit: 10, offset: 0 });
   assert.deepEqual(filtered.items.map((item) => JSON.parse(item).id), ['en-base1-20', 'en-base1-21']);
   const gone = await store.listFilteredCards(['type:Water'], { limit: 20, offset: 0 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Catalog, CatalogStore } from '../../src/catalog/catalogStore.js';
 import { facetsOf } from '../../src/catalog/cardFacets.js';
+import { countOf, parsedItems } from '../../src/catalog/servedJson.js';
 import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
@@ -82,8 +83,8 @@ describe('SQLite read workers', () => {
     const store = await open(file, 2);
     try {
       const renamed = { ...catalog, cards: catalog.cards.map((card) => ({ ...card, name: 'Pikachu Renamed' })) };
-      const page = async () => (await store.searchCards({ key: 'pikachu', limit: 50, offset: 0 })).items
-        .map((doc) => (JSON.parse(doc) as { name: string }).name);
+      const page = async () => parsedItems((await store.searchCards({ key: 'pikachu', limit: 50, offset: 0 })).items)
+        .map((card) => card.name);
       assert.ok((await page()).every((name) => name !== 'Pikachu Renamed'));
       await store.replaceCatalog(renamed);
       for (let i = 0; i < 4; i += 1) {
@@ -110,7 +111,7 @@ describe('SQLite read workers', () => {
       await pastRecheck();
       await assert.rejects(store.getCard(catalog.cards[0]!.id), StoreUnavailableError, 'a card by id, read on the main thread, is unavailable too');
       renameSync(`${moving}.away`, moving);
-      assert.ok((await store.searchCards({ key: 'pikachu', limit: 5, offset: 0 })).items.length > 0, 'answers again once the file is back');
+      assert.ok(countOf((await store.searchCards({ key: 'pikachu', limit: 5, offset: 0 })).items) > 0, 'answers again once the file is back');
       assert.ok(await store.getCard(catalog.cards[0]!.id), 'and so does the main thread');
     } finally {
       await store.close();
@@ -125,7 +126,7 @@ describe('SQLite read workers', () => {
     const store = await open(moving, 1);
     const search = () => store.searchCards({ key: 'pikachu', limit: 5, offset: 0 });
     try {
-      assert.ok((await search()).items.length > 0, 'the worker has the file open');
+      assert.ok(countOf((await search()).items) > 0, 'the worker has the file open');
       moveAll(moving, `${moving}.away`);
       // The worker checks the path on every read, whatever the main thread last saw.
       await assert.rejects(search(), (error: Error) => error instanceof StoreUnavailableError && /is not there/.test(error.message));
@@ -133,7 +134,7 @@ describe('SQLite read workers', () => {
       const other = await open(moving, 0);
       await other.replaceCatalog({ ...catalog, cards: catalog.cards.map((card) => ({ ...card, name: 'Pikachu Restored' })) });
       await other.close();
-      const names = (await search()).items.map((doc) => (JSON.parse(doc) as { name: string }).name);
+      const names = parsedItems((await search()).items).map((card) => card.name);
       assert.ok(names.length > 0 && names.every((name) => name === 'Pikachu Restored'), names.join(', '));
     } finally {
       await store.close();

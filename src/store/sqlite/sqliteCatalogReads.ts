@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
-import type { CardSearch, CatalogCounts, FilteredPageRequest, PageRequest } from '../../catalog/catalogStore.js';
+import type { CardSearch, CatalogCounts, FilteredPageRequest, JoinedJson, PageRequest } from '../../catalog/catalogStore.js';
 import { cardNamesOf, type CardNames } from '../../catalog/nameIndex.js';
 import type { NameSpelling, NameSpellings } from '../../catalog/nameLookup.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import { codePointLength } from '../../catalog/searchKey.js';
+import type { Card } from '../../schemas/card.js';
 import type { Language } from '../../schemas/common.js';
 
 type DocRow = { doc: string };
@@ -132,8 +133,11 @@ export class SqliteCatalogReads {
         FROM (SELECT name_key, lang, min(search_order) AS newest, count(*) AS printings
               FROM cards INDEXED BY cards_by_name GROUP BY name_key, lang) g
         JOIN cards c ON c.search_order = g.newest`).raw(),
-      cardsInSearchOrder: db.prepare<[string], string>(`
-        SELECT c.doc FROM json_each(?) AS wanted CROSS JOIN cards c ON c.search_order = wanted.value ORDER BY wanted.key`).pluck(),
+      // Joined here, in the order asked, as one BLOB (a Buffer): the page leaves the worker as bytes
+      // and reaches its answer without being decoded on the way.
+      cardsInSearchOrder: db.prepare<[string], { bytes: Buffer | null; count: number }>(`
+        SELECT CAST(group_concat(c.doc, ',' ORDER BY wanted.key) AS BLOB) AS bytes, count(*) AS count
+        FROM json_each(?) AS wanted CROSS JOIN cards c ON c.search_order = wanted.value`),
       catalogVersion: db.prepare<[], string>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`).pluck(),
       languages: db.prepare<[], string>('SELECT DISTINCT lang FROM sets').pluck(),
       meta: db.prepare<[], { key: string; value: string }>(
@@ -189,11 +193,14 @@ export class SqliteCatalogReads {
     return this.snapshot(() => ({ version: this.statements.catalogVersion.get() ?? '', rows: this.statements.nameSpellings.all() }));
   }
 
-  cardsInSearchOrder(orders: readonly number[]): { version: string; docs: string[] } {
-    return this.snapshot(() => ({
-      version: this.statements.catalogVersion.get() ?? '',
-      docs: orders.length === 0 ? [] : this.statements.cardsInSearchOrder.all(JSON.stringify(orders)),
-    }));
+  cardsInSearchOrder(orders: readonly number[]): { version: string; docs: JoinedJson<Card> } {
+    return this.snapshot(() => {
+      const version = this.statements.catalogVersion.get() ?? '';
+      if (orders.length === 0) return { version, docs: { bytes: Buffer.alloc(0), count: 0 } };
+      // No card found: group_concat is NULL.
+      const { bytes, count } = this.statements.cardsInSearchOrder.get(JSON.stringify(orders))!;
+      return { version, docs: { bytes: bytes ?? Buffer.alloc(0), count } };
+    });
   }
 
   card(id: string): StoredSingleCard | null {
