@@ -3,7 +3,6 @@ import { CachedAccessStore } from './access/cachedAccessStore.js';
 import { buildApp } from './app.js';
 import { AnswerCache } from './catalog/answerCache.js';
 import { ConfigError, readConfig } from './config.js';
-import { boundHeapGrowth } from './heapGrowth.js';
 import { loggerOptions, standardOutput } from './logger.js';
 import type { MetricsServer } from './metrics/metricsServer.js';
 import type { CacheCounts } from './metrics/prometheusMetrics.js';
@@ -13,7 +12,6 @@ import { BulkFiles } from './bulk/bulkFiles.js';
 import { SyncScheduler } from './sync/syncScheduler.js';
 
 async function main(): Promise<void> {
-  boundHeapGrowth();
   const config = readConfig();
   const store = await openCatalogStore(config.databaseUrl, config.store);
   const answers = new AnswerCache(store, { maxBytes: config.store.catalogCacheBytes });

@@ -52,7 +52,8 @@ async function freedAgainstCharged(store: StoredCatalog, maxBytes: number, asks:
     }
   }
   const { bytes, entries } = answers.stats();
-  assert.ok(bytes <= maxBytes && bytes > maxBytes * 0.9, `${bytes} bytes charged of ${maxBytes}`);
+  // Full: its ring is (3/4 of the bound); the heap's quarter is full only with small answers.
+  assert.ok(bytes <= maxBytes && bytes > maxBytes * 0.7, `${bytes} bytes charged of ${maxBytes}`);
   const full = held();
   answers.close();
   const freed = full - held();
