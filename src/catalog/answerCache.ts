@@ -102,16 +102,16 @@ export class AnswerCache implements AnswerHolder {
    * (ISO 8601) and kept when the request was seen lately. `build` is also told the catalog version
    * the answer will be kept for, so what it reads from memory can be checked against it.
    */
-  async answer(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>): Promise<QueryResult> {
+  answer(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>): Promise<QueryResult> {
     // Hits are counted too: an answer asked for often is one not to evict for a rarer one.
     const askedBefore = this.sketch?.record(key) ?? 0;
     const held = this.cache.get(key);
     if (held !== undefined) {
       this.hits += 1;
-      if (held.failure !== undefined) return held.failure;
+      if (held.failure !== undefined) return Promise.resolve(held.failure);
       const answer = Answer.held(this.cache.entries.bytes(held), this, held);
       answer.identify(identity(this.cache.stamp?.version, this.cache.stamp?.importedAt ?? this.firstLook, key));
-      return { ok: true, answer };
+      return Promise.resolve({ ok: true, answer });
     }
     const epoch = this.cache.epoch;
     const underWay = this.inFlight.get(key);
@@ -120,20 +120,21 @@ export class AnswerCache implements AnswerHolder {
       return underWay.result;
     }
     this.misses += 1;
-    const result = this.building().then(async ({ retrievedAt, version }) => {
-      const built = await build(retrievedAt, version);
-      if (built.ok) built.answer.identify(identity(version, retrievedAt, key));
-      return built;
+    const keeping = this.options.maxBytes > 0;
+    // Kept (and let go from inFlight) in the build's own chain: a promise more per miss, awaited by
+    // the request, cost a miss with the cache on a few µs more than one with it off.
+    const result: Promise<QueryResult> = this.building().then(async ({ retrievedAt, version }) => {
+      try {
+        const built = await build(retrievedAt, version);
+        if (built.ok) built.answer.identify(identity(version, retrievedAt, key));
+        if (keeping) this.admit(epoch, key, built, askedBefore);
+        return built;
+      } finally {
+        if (keeping && this.inFlight.get(key)?.result === result) this.inFlight.delete(key);
+      }
     });
-    if (this.options.maxBytes === 0) return result;
-    this.inFlight.set(key, { epoch, result });
-    try {
-      const built = await result;
-      this.admit(epoch, key, built, askedBefore);
-      return built;
-    } finally {
-      if (this.inFlight.get(key)?.result === result) this.inFlight.delete(key);
-    }
+    if (keeping) this.inFlight.set(key, { epoch, result });
+    return result;
   }
 
   /** The retrieved_at of answers built now: the import time of the catalog last read. */
@@ -190,8 +191,9 @@ export class AnswerCache implements AnswerHolder {
     if (!this.cache.unchangedSince(epoch)) return;
     const held = this.cache.entries;
     if (this.sketch && !held.hasRoomFor(key, result)) {
-      const victim = held.victim();
-      if (victim !== undefined && askedBefore <= this.sketch.frequency(victim)) {
+      // A request not seen lately loses to any victim (whose count is at least 0): most of a long tail, not weighed.
+      const victim = askedBefore === 0 ? undefined : held.victim();
+      if (askedBefore === 0 || (victim !== undefined && askedBefore <= this.sketch.frequency(victim))) {
         this.notAdmitted += 1;
         return;
       }
