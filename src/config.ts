@@ -219,14 +219,15 @@ export function readUnkeyedRequestsPerMinute(raw: string | undefined): number {
 
 /**
  * CATALOG_CACHE_MB's default: the hot cards, sets and pages of a busy day, and what keeps an instance
- * on the full catalog within 300 MB of RSS under the mixes measured (docs/deploy.md: about 250 MB
- * without the cache under random name searches, the cache adding 1.5 to 2.5 times its setting).
+ * on the full catalog within 300 MB of RSS under the mixes measured (docs/deploy.md: peaks of 266-270 MB
+ * without the cache under random name searches on SQLite, the cache adding what it is set to; at 32
+ * the peaks were 294-298 MB, too close).
  */
-export const DEFAULT_CATALOG_CACHE_MB = 32;
+export const DEFAULT_CATALOG_CACHE_MB = 24;
 
 /**
  * CATALOG_CACHE_MB in bytes: how much of the catalog's answers each instance keeps in memory
- * (default 32; 0 turns the cache off). A number of MB from 0 to 65536, fractions allowed.
+ * (default 24; 0 turns the cache off). A number of MB from 0 to 65536, fractions allowed.
  */
 function catalogCacheBytes(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return DEFAULT_CATALOG_CACHE_MB * 2 ** 20;

@@ -35,7 +35,7 @@ export interface AnswerCacheStats {
 }
 
 /**
- * The sketch's counters: one per 256 bytes of the bound (128 Ki, 128 KiB, at the default 32 MB), about a
+ * The sketch's counters: one per 256 bytes of the bound (96 Ki, 96 KiB, at the default 24 MB), about a
  * dozen per answer the cache holds, so keys rarely share all four; at least 4 Ki (a bound under 1 MiB
  * keeps no sketch: every answer that fits is kept), at most 4 Mi.
  */

@@ -103,7 +103,7 @@ describe('what the answer cache is charged, against what the heap holds for it',
     }
   });
 
-  it('is within 25 % of what a full cache of the English catalog\'s cards and searches frees, at the default 32 MB', needsSharedDump(), async () => {
+  it('is within 25 % of what a full cache of the English catalog\'s cards and searches frees, at 32 MB', needsSharedDump(), async () => {
     // English alone: the answers of the whole catalog, in a fifth of the import.
     const dump = path.join(dir, 'en-dump');
     mkdirSync(dump);
