@@ -4,7 +4,7 @@
  * from a pool drawn from the catalog as the service serves it, through its API, at the start of the
  * run (nothing is copied from the dump): random card ids (100,000 of the catalog's cards) and
  * random name fragments (about 18,000, 3 to 10 characters cut from real names in six languages).
- * Each runs on a fresh instance with the catalog cache (CATALOG_CACHE_MB, 64 unless told) and on
+ * Each runs on a fresh instance with the catalog cache (CATALOG_CACHE_MB, its default unless told) and on
  * one without it (0): after a warm-up, `turns` loads of `seconds`, each with its own picks, and the
  * server's req/s, p50, p99, CPU time per request and resident memory after each, with its peak.
  */
