@@ -55,6 +55,8 @@ export function cacheRootOf(cacheDir: string, baseUrl: string): string {
 }
 
 async function fresh(file: string, maxAgeMs: number): Promise<boolean> {
+  // 0 says always fetch: a file written in this very millisecond has an mtime (to the microsecond) after Date.now().
+  if (maxAgeMs <= 0) return false;
   try {
     return Date.now() - (await stat(file)).mtimeMs <= maxAgeMs;
   } catch {
