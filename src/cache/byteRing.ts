@@ -1,8 +1,7 @@
-/** Space in a ring: `size` bytes from `offset`, of which the first `length` hold what was written. */
+/** What was written to a ring: `length` bytes from `offset`. */
 export interface RingSlice<O> {
   readonly owner: O;
   readonly offset: number;
-  readonly size: number;
   readonly length: number;
 }
 
@@ -23,12 +22,12 @@ export interface RingOwners<O> {
  * A fixed block of memory written round and round, as a log: each slice goes where the last one
  * ended, over the oldest slices, except those whose owners were used lately: they stay, once, moved
  * down to where the writing is, which goes on past them (the second chance of CLOCK, the ring
- * itself being the clock; moving them leaves no holes where the others were). Memory is taken once and never freed while the ring lives, so what it holds costs the
- * process exactly its capacity: buffers allocated and dropped one by one instead waited for a full
+ * itself being the clock; moving them leaves no holes where the others were). Memory is taken once
+ * and never freed while the ring lives, so what it holds costs the process exactly its capacity: buffers allocated and dropped one by one instead waited for a full
  * garbage collection to be freed, and left malloc's arenas in holes (a cache of 32 MB of card
  * answers grew the process by 94 MB). A slice's bytes are overwritten once its owner is evicted, so
- * a reader copies them out (read) rather than keep a view. A slice may reserve more than it writes:
- * its owner's own memory, charged to the same bound.
+ * a reader copies them out (read) rather than keep a view. A slice of no bytes (an owner whose
+ * bytes are elsewhere) has its place in the order all the same.
  */
 export class ByteRing<O> {
   /** Taken when first written: the pages of a block allocated and not yet written are not resident. */
@@ -37,16 +36,16 @@ export class ByteRing<O> {
   private head = 0;
   /** The slices, from the one just after the head round to the one just before it. */
   private readonly slices = new SliceQueue<Slice<O>>();
-  private reserved = 0;
+  private written = 0;
 
   constructor(readonly capacity: number, private readonly owners: RingOwners<O>) {}
 
-  /** What the slices still in the ring reserve, those of owners evicted but not yet written over included. */
+  /** The bytes of the slices still in the ring, those of owners evicted but not yet written over included. */
   get used(): number {
-    return this.reserved;
+    return this.written;
   }
 
-  /** Whether a slice of `size` fits at the head without coming to another. */
+  /** Whether a slice of `size` bytes fits at the head without coming to another. */
   fits(size: number): boolean {
     const next = this.slices.first();
     if (next === undefined) return size <= this.capacity;
@@ -70,25 +69,25 @@ export class ByteRing<O> {
   }
 
   /**
-   * A slice of `size` bytes for `owner` at the head, `bytes` written at its start, evicting the owners
-   * of the slices written over (`owner`'s own slices stay, and so do those of owners used lately, once).
-   * Null when `size` is more than half the ring, or no room was found within two rounds (`owner`'s own
-   * slices filling it).
+   * `bytes` written for `owner` at the head, evicting the owners of the slices written over (`owner`'s
+   * own slices stay, and so do those of owners used lately, once). Null when they are more than half
+   * the ring, or no room was found within two rounds (`owner`'s own slices filling it).
    */
-  allocate(owner: O, size: number, bytes?: Uint8Array): RingSlice<O> | null {
+  write(owner: O, bytes: Uint8Array): RingSlice<O> | null {
+    const size = bytes.length;
     if (size > this.capacity / 2) return null;
-    if (bytes !== undefined && bytes.length > size) throw new RangeError(`${bytes.length} bytes for a slice of ${size}`);
     for (let passed = 0; passed <= 2 * this.capacity;) {
       const next = this.slices.first();
       const ahead = next !== undefined && next.offset >= this.head;
-      if ((ahead ? next.offset : this.capacity) - this.head >= size) return this.place(owner, size, bytes);
+      if ((ahead ? next.offset : this.capacity) - this.head >= size) return this.place(owner, bytes);
       if (!ahead) {
         // Nothing more up to the end: the rest of it stays unused this round.
         passed += this.capacity - this.head;
         this.head = 0;
         continue;
       }
-      passed += next.offset + next.size - this.head;
+      // One at least for each slice passed: slices of no bytes at the head end the search too.
+      passed += Math.max(1, next.offset + next.length - this.head);
       if (next.owner === owner || (this.owners.holds(next.owner) && this.owners.secondChance(next.owner))) this.passOver();
       else {
         if (this.owners.holds(next.owner)) this.owners.evict(next.owner);
@@ -109,16 +108,16 @@ export class ByteRing<O> {
   clear(release = false): void {
     this.slices.clear();
     this.head = 0;
-    this.reserved = 0;
+    this.written = 0;
     if (release) this.memory = undefined;
   }
 
-  private place(owner: O, size: number, bytes: Uint8Array | undefined): RingSlice<O> {
-    const slice = { owner, offset: this.head, size, length: bytes?.length ?? 0 };
-    if (bytes !== undefined) (this.memory ??= Buffer.allocUnsafeSlow(this.capacity)).set(bytes, slice.offset);
+  private place(owner: O, bytes: Uint8Array): RingSlice<O> {
+    const slice = { owner, offset: this.head, length: bytes.length };
+    if (bytes.length > 0) (this.memory ??= Buffer.allocUnsafeSlow(this.capacity)).set(bytes, slice.offset);
     this.slices.push(slice);
-    this.head += size;
-    this.reserved += size;
+    this.head += bytes.length;
+    this.written += bytes.length;
     return slice;
   }
 
@@ -131,13 +130,13 @@ export class ByteRing<O> {
       if (slice.length > 0) this.memory!.copyWithin(this.head, slice.offset, slice.offset + slice.length);
       slice.offset = this.head;
     }
-    this.head = slice.offset + slice.size;
+    this.head = slice.offset + slice.length;
     this.slices.push(slice);
   }
 
   /** The next slice's space is free again. */
   private drop(): void {
-    this.reserved -= this.slices.shift()!.size;
+    this.written -= this.slices.shift()!.length;
   }
 }
 

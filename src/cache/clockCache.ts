@@ -40,19 +40,6 @@ export class ClockCache<V> {
   }
 
   /**
-   * Charges `more` to the entry of `key` while what it holds is still what `holds` says (it grew
-   * after it was stored), evicting others to make room; an entry that alone outgrows the bound is dropped.
-   */
-  charge(key: string, more: number, holds: (value: V) => boolean): void {
-    const entry = this.entries.get(key);
-    if (entry === undefined || !holds(entry.value)) return;
-    entry.charge += more;
-    this.used += more;
-    if (entry.charge > this.maxCharge) this.delete(key);
-    else if (this.used > this.maxCharge) this.makeRoomFor(0, key);
-  }
-
-  /**
    * The key the next eviction would take (undefined when empty), so a caller can weigh it against
    * what would replace it. Entries used lately that the hand passes on the way get their second
    * chance, as in an eviction; the entry named stays until it is evicted, used or deleted.
@@ -84,9 +71,9 @@ export class ClockCache<V> {
     return this.used;
   }
 
-  private makeRoomFor(charge: number, keep?: string): void {
+  private makeRoomFor(charge: number): void {
     while (this.used + charge > this.maxCharge) {
-      const [key] = this.underTheHand(keep) ?? [];
+      const [key] = this.underTheHand() ?? [];
       if (key === undefined) return;
       this.delete(key);
       this.underHand = undefined;
@@ -95,16 +82,16 @@ export class ClockCache<V> {
 
   /**
    * The oldest entry not used since it was last given its second chance (at most one pass marks
-   * them all unused), where the hand then rests; `keep`, the entry being charged more, is passed over.
+   * them all unused), where the hand then rests.
    */
-  private underTheHand(keep?: string): [string, Entry<V>] | undefined {
+  private underTheHand(): [string, Entry<V>] | undefined {
     for (;;) {
       const resting = this.underHand;
       // The entry it rested on may have been deleted or stored again since.
       const at = resting !== undefined && this.entries.get(resting[0]) === resting[1] ? resting : this.advance();
       if (at === undefined) return undefined;
       const [key, entry] = at;
-      if (!entry.recent && key !== keep) return (this.underHand = at);
+      if (!entry.recent) return (this.underHand = at);
       this.underHand = undefined;
       entry.recent = false;
       this.entries.delete(key);

@@ -1,6 +1,3 @@
-/** What a Buffer costs beyond its bytes: the Buffer and ArrayBuffer objects, the backing store, malloc's header. */
-export const BUFFER_OVERHEAD = 320;
-
 /** What holds an answer (the answer cache): where each of its forms is made and kept. */
 export interface AnswerHolder {
   /** The form `name` of `answer`, held as `held`: the one kept, or made by `make` (and kept while `held` is). */
@@ -40,7 +37,7 @@ export class Answer {
 
   /**
    * The answer of this JSON text. Its bytes get an allocation of their own: a small Buffer.from()
-   * is cut from a shared 8 KiB slab, which one answer kept in the cache would keep alive whole.
+   * is cut from a shared 8 KiB slab, which a response waiting on a slow client would keep alive whole.
    */
   static ofJson(json: string): Answer {
     return new Answer(utf8OfItsOwn(json));

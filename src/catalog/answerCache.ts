@@ -110,7 +110,8 @@ export class AnswerCache implements AnswerHolder {
       this.hits += 1;
       if (held.failure !== undefined) return Promise.resolve(held.failure);
       const answer = Answer.held(this.cache.entries.bytes(held), this, held);
-      answer.identify(identity(this.cache.stamp?.version, this.cache.stamp?.importedAt ?? this.firstLook, key));
+      const { retrievedAt, version } = this.builtFrom(this.cache.stamp);
+      answer.identify(identity(version, retrievedAt, key));
       return Promise.resolve({ ok: true, answer });
     }
     const epoch = this.cache.epoch;
@@ -144,7 +145,11 @@ export class AnswerCache implements AnswerHolder {
 
   /** The retrieved_at of answers built now, and the catalog version they are kept for (undefined before one was read). */
   private async building(): Promise<{ retrievedAt: string; version: string | undefined }> {
-    const stamp = this.cache.stamp ?? (await this.cache.checkVersion(), this.cache.stamp);
+    return this.builtFrom(this.cache.stamp ?? (await this.cache.checkVersion(), this.cache.stamp));
+  }
+
+  /** The retrieved_at and catalog version of answers built from the retrieval `stamp` (null: none read). */
+  private builtFrom(stamp: CatalogRetrieval | null): { retrievedAt: string; version: string | undefined } {
     return { retrievedAt: stamp?.importedAt ?? this.firstLook, version: stamp?.version };
   }
 
@@ -190,16 +195,23 @@ export class AnswerCache implements AnswerHolder {
   private admit(epoch: number, key: string, result: QueryResult, askedBefore: number): void {
     if (!this.cache.unchangedSince(epoch)) return;
     const held = this.cache.entries;
-    if (this.sketch && !held.hasRoomFor(key, result)) {
-      // A request not seen lately loses to any victim (whose count is at least 0): most of a long tail, not weighed.
-      const victim = askedBefore === 0 ? undefined : held.victim();
-      if (askedBefore === 0 || (victim !== undefined && askedBefore <= this.sketch.frequency(victim))) {
-        this.notAdmitted += 1;
-        return;
-      }
+    if (this.sketch && !held.hasRoomFor(key, result) && this.losesToVictim(this.sketch, askedBefore)) {
+      this.notAdmitted += 1;
+      return;
     }
     const kept = held.set(key, result);
     if (kept !== undefined && result.ok) result.answer.heldBy(this, kept);
+  }
+
+  /**
+   * Whether a request asked for `askedBefore` times lately was not asked for more often than the answer
+   * the cache would evict first. One not seen lately loses to any (whose count is at least 0) without
+   * a look: most of a long tail.
+   */
+  private losesToVictim(sketch: FrequencySketch, askedBefore: number): boolean {
+    if (askedBefore === 0) return true;
+    const victim = this.cache.entries.victim();
+    return victim !== undefined && askedBefore <= sketch.frequency(victim);
   }
 
   /** The form `name` of an answer held as `held`: kept with it, or made and kept while it is held. */

@@ -10,8 +10,8 @@ export type QueryFailure = Extract<QueryResult, { ok: false }>;
 export interface HeldAnswer {
   readonly key: string;
   readonly failure: QueryFailure | undefined;
-  /** The answer's bytes (none for a failure). */
-  readonly body: RingSlice<HeldAnswer>;
+  /** The answer's bytes (none for a failure); its place in the ring's order all the same. */
+  body: RingSlice<HeldAnswer>;
   /** What it costs the heap (as resident memory): its objects, its key, its failure's text, its forms' objects and strings. */
   heap: number;
   /** Each form's name, then the form: a string as it is, bytes as their slice. */
@@ -50,6 +50,10 @@ const RESIDENT_PER_HEAP_BYTE = 4;
 const FAILURE_OVERHEAD = 96;
 /** What strings held cost: their UTF-16 characters and each one's header. */
 const textWeight = (...texts: string[]) => texts.reduce((sum, text) => sum + 16 + text.length * 2, 0);
+/** What `live` bytes of heap cost the process. */
+const resident = (live: number) => RESIDENT_PER_HEAP_BYTE * live;
+/** What the ring holds of a failure, which is on the heap alone: its place in the ring's order. */
+const NO_BYTES = Buffer.alloc(0);
 
 /**
  * The answer cache's entries: a map of requests to answers whose bytes, and the bytes of their
@@ -77,8 +81,7 @@ export class HeldAnswers implements EntryStore<HeldAnswer>, RingOwners<HeldAnswe
 
   /** What holding `result` under `key` costs the heap, as resident memory. */
   private static heapOf(key: string, result: QueryResult): number {
-    return RESIDENT_PER_HEAP_BYTE *
-      (ENTRY_OVERHEAD + textWeight(key) + (result.ok ? 0 : FAILURE_OVERHEAD + textWeight(result.message, ...(result.candidates ?? []))));
+    return resident(ENTRY_OVERHEAD + textWeight(key) + (result.ok ? 0 : FAILURE_OVERHEAD + textWeight(result.message, ...(result.candidates ?? []))));
   }
 
   /** Whether `result` would be held without evicting another answer. */
@@ -97,10 +100,9 @@ export class HeldAnswers implements EntryStore<HeldAnswer>, RingOwners<HeldAnswe
     const heap = HeldAnswers.heapOf(key, result);
     const held: HeldAnswer = { key, failure: result.ok ? undefined : result, body: undefined!, heap, forms: undefined, used: false, live: true };
     if (!this.heapRoomFor(held, heap)) return undefined;
-    const bytes = result.ok ? result.answer.bytes : undefined;
-    const body = this.ring.allocate(held, bytes?.length ?? 0, bytes);
+    const body = this.ring.write(held, result.ok ? result.answer.bytes : NO_BYTES);
     if (body === null) return undefined;
-    (held as { body: RingSlice<HeldAnswer> }).body = body;
+    held.body = body;
     this.heap += heap;
     this.entries.set(key, held);
     return held;
@@ -126,12 +128,12 @@ export class HeldAnswers implements EntryStore<HeldAnswer>, RingOwners<HeldAnswe
 
   /** Keeps `form` with `held`, while it is held and the ring has room for it beside the answer. */
   addForm(held: HeldAnswer, name: string, form: AnswerForm): void {
-    const heap = RESIDENT_PER_HEAP_BYTE * (FORM_OVERHEAD + (typeof form === 'string' ? textWeight(form) : 0));
+    const heap = resident(FORM_OVERHEAD + (typeof form === 'string' ? textWeight(form) : 0));
     if (!held.live || !this.heapRoomFor(held, heap)) return;
-    const slice = this.ring.allocate(held, typeof form === 'string' ? 0 : form.length, typeof form === 'string' ? undefined : form);
+    // A string is on the heap alone: the entry's place in the ring is its body's.
+    const kept = typeof form === 'string' ? form : this.ring.write(held, form);
     // Room was made by evicting answers not used lately: never `held` itself.
-    if (slice === null || !held.live) return;
-    const kept = typeof form === 'string' ? form : slice;
+    if (kept === null || !held.live) return;
     // A list of two for the first form: a list pushed to from empty takes room for 17.
     if (held.forms === undefined) held.forms = [name, kept];
     else held.forms.push(name, kept);
@@ -152,7 +154,7 @@ export class HeldAnswers implements EntryStore<HeldAnswer>, RingOwners<HeldAnswe
     return true;
   }
 
-  delete(key: string): void {
+  private delete(key: string): void {
     const held = this.entries.get(key);
     if (held === undefined) return;
     held.live = false;

@@ -1,5 +1,5 @@
 import { ClockCache } from '../cache/clockCache.js';
-import { BUFFER_OVERHEAD, utf8OfItsOwn } from '../catalog/answer.js';
+import { utf8OfItsOwn } from '../catalog/answer.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Card, CardWithVariants } from '../schemas/card.js';
 import { nameKeys } from './cardNames.js';
@@ -32,6 +32,8 @@ export function deckCard(card: Card): DeckCard {
  * kept): 2.93 MB held (heap and array buffers) against 2.88 MB charged.
  */
 const ENTRY_OVERHEAD_BYTES = 600;
+/** What a Buffer costs beyond its bytes: the Buffer and ArrayBuffer objects, the backing store, malloc's header. */
+const BUFFER_OVERHEAD = 320;
 /** What an id known to name no card costs (the unpadded and padded forms a list's number may take). */
 const ABSENT_CHARGE_BYTES = 100;
 

@@ -26,9 +26,9 @@ function owners(): RingOwners<Owner> & { evicted: string[] } {
 
 const owner = (name: string): Owner => ({ name, used: false, live: true, slices: [], bytes: [] });
 
-/** Puts `bytes` in the ring for `who` (reserving `size`, at least their length), and remembers where. */
-function put(ring: ByteRing<Owner>, who: Owner, bytes: Buffer, size = bytes.length): RingSlice<Owner> | null {
-  const slice = ring.allocate(who, size, bytes);
+/** Writes `bytes` to the ring for `who`, and remembers where. */
+function put(ring: ByteRing<Owner>, who: Owner, bytes: Buffer): RingSlice<Owner> | null {
+  const slice = ring.write(who, bytes);
   if (slice !== null) {
     who.slices.push(slice);
     who.bytes.push(bytes);
@@ -45,7 +45,7 @@ describe('ByteRing', () => {
     assert.equal(read.toString(), '{"name":"Évoli"}');
     read.fill(0);
     assert.equal(ring.read(slice).toString(), '{"name":"Évoli"}', 'writing to a copy leaves the ring alone');
-    assert.equal(ring.used, slice.size);
+    assert.equal(ring.used, slice.length);
   });
 
   it('writes over the oldest slice whose owner was not used since, and moves one used lately down, intact', () => {
@@ -75,7 +75,12 @@ describe('ByteRing', () => {
     assert.equal(put(ring, big, Buffer.alloc(400, 3)), null, 'no room beside its own');
     assert.deepEqual(tracked.evicted, []);
     assert.ok(ring.read(big.slices[1]!).equals(Buffer.alloc(400, 2)));
-    assert.equal(ring.allocate(owner('huge'), 501), null, 'more than half the ring');
+    assert.equal(ring.write(owner('huge'), Buffer.alloc(501)), null, 'more than half the ring');
+    const empty = new ByteRing<Owner>(1000, tracked);
+    const failure = owner('failure');
+    assert.ok(put(empty, failure, Buffer.alloc(0)));
+    assert.ok(put(empty, failure, Buffer.alloc(0)));
+    assert.equal(put(empty, failure, Buffer.alloc(10)), null, 'its own slices of no bytes in the way: no room found, and the search ends');
   });
 
   it('never holds more than its capacity, and every owner still held reads back its bytes, over many rounds', () => {
@@ -91,14 +96,14 @@ describe('ByteRing', () => {
       if (roll < 0.3 && held.length > 0) held[Math.floor(random() * held.length)]!.used = true;
       else if (roll < 0.4 && held.length > 0) {
         const who = held[Math.floor(random() * held.length)]!;
-        put(ring, who, Buffer.alloc(1 + Math.floor(random() * 2000), i % 251), 2000 + Math.floor(random() * 200));
+        put(ring, who, Buffer.alloc(1 + Math.floor(random() * 2000), i % 251));
       } else if (roll < 0.45 && held.length > 0) held[Math.floor(random() * held.length)]!.live = false;
       else {
         const who = owner(`o${i}`);
         all.push(who);
-        // Some hold no bytes at all (a failure, whose heap the cache counts apart).
+        // Some hold no bytes at all (a failure, whose heap the cache counts apart), some many.
         const bytes = Buffer.alloc(random() < 0.2 ? 0 : 1 + Math.floor(random() * 6000), i % 251);
-        if (put(ring, who, bytes, bytes.length + Math.floor(random() * 300)) === null) who.live = false;
+        if (put(ring, who, bytes) === null) who.live = false;
       }
       assert.ok(ring.used <= capacity, `${ring.used} bytes used of ${capacity}`);
     }

@@ -52,20 +52,6 @@ describe('ClockCache', () => {
     assert.deepEqual([lru.get('b'), lru.charged, lru.size], [undefined, 0, 0]);
   });
 
-  it('charges an entry more while it holds the same value, making room by evicting others, never itself', () => {
-    const cache = new ClockCache<string>(30);
-    for (const key of ['a', 'b', 'c']) cache.set(key, key, 10);
-    cache.charge('c', 5, (value) => value === 'c');
-    assert.equal(cache.get('a'), undefined, 'the oldest went to make room');
-    assert.deepEqual([cache.get('c'), cache.charged, cache.size], ['c', 25, 2]);
-    cache.charge('c', 100, (value) => value === 'another value');
-    assert.equal(cache.charged, 25, 'an entry that holds another value now is not charged');
-    cache.charge('c', 10, (value) => value === 'c');
-    assert.deepEqual([cache.get('c'), cache.charged, cache.size], ['c', 25, 1], 'b went, c stays');
-    cache.charge('c', 6, (value) => value === 'c');
-    assert.deepEqual([cache.get('c'), cache.charged, cache.size], [undefined, 0, 0], 'alone over the bound, it is dropped');
-  });
-
   it('names the entry the next eviction takes, and evicts that one, as often as it is asked', () => {
     const cache = new ClockCache<string>(30);
     assert.equal(cache.victim(), undefined, 'none while empty');
