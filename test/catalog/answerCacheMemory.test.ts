@@ -9,7 +9,6 @@ import { AnswerCache } from '../../src/catalog/answerCache.js';
 import { CatalogQueries, type QueryResult } from '../../src/catalog/catalogQueries.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { compress } from '../../src/edge/compression.js';
-import { contentTag } from '../../src/edge/httpCaching.js';
 import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
 import { runImport } from '../../src/importer/runImport.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
@@ -33,7 +32,7 @@ type Ask = (queries: CatalogQueries) => Promise<QueryResult>;
 
 /**
  * Fills a cache of `maxBytes` with real answers, each request asked once, until it is full (the first
- * answer it does not admit), a third of them given the forms the edges make (ETag, gzip, MCP result);
+ * answer it does not admit), a third of them given the forms the edges keep (gzip, MCP result);
  * then lets every answer go (close) and returns what the heap and buffers freed against what the
  * entries were charged. The queries and the store stay, so what they hold is in both readings.
  */
@@ -46,7 +45,6 @@ async function freedAgainstCharged(store: StoredCatalog, maxBytes: number, asks:
     if (ask.done) throw new Error(`the requests ran out at ${answers.stats().bytes} bytes of ${maxBytes}`);
     const result = await ask.value(queries);
     if (result.ok && n % 3 === 0) {
-      result.answer.form('etag', ({ bytes }) => contentTag(bytes));
       result.answer.form('gzip', ({ bytes }) => compress(bytes, 'gzip'));
       answeredResultBytes(result.answer, false);
     }
