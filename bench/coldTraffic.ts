@@ -5,8 +5,9 @@
  * run (nothing is copied from the dump): random card ids (100,000 of the catalog's cards) and
  * random name fragments (about 18,000, 3 to 10 characters cut from real names in six languages).
  * Each runs on a fresh instance with the catalog cache (CATALOG_CACHE_MB, its default unless told) and on
- * one without it (0): after a warm-up, `turns` loads of `seconds`, each with its own picks, and the
- * server's req/s, p50, p99, CPU time per request and resident memory after each, with its peak.
+ * one without it (0), both started together: after a warm-up of each, `turns` loads of `seconds` taken
+ * by the two in alternation (a turn's picks the same for both), and the server's req/s, p50, p99, CPU
+ * time per request and resident memory after each, with its peak.
  */
 import type { Instance } from './behindHeavy.js';
 import { generateLoad, loadGeneratorName } from './loadGenerator.js';
@@ -111,32 +112,39 @@ export async function coldTraffic(start: (env: NodeJS.ProcessEnv) => Promise<Ins
   console.log(`\ncold traffic: each request picked at random from ${pools.cardIds.length} card ids or ${pools.nameFragments.length} name ` +
     `fragments (${FRAGMENT_LENGTHS.min} to ${FRAGMENT_LENGTHS.max} characters of names in ${NAME_LANGUAGES.join(', ')}; searches of ` +
     `${SEARCH_LIMIT}), drawn from the catalog through the API; a fresh instance for each row, warmed ${WARM_UP_SECONDS} s, ` +
-    `then ${turns} turns of ${seconds} s (${loadGeneratorName()}, ${connections} connections); req/s, p50 and CPU: the median turn; ` +
+    `then ${turns} turns of ${seconds} s (${loadGeneratorName()}, ${connections} connections), the two rows of a workload taking turns ` +
+    'in alternation with the same picks; req/s, p50 and CPU: the median turn (CPU: each turn listed); ' +
     'p99: the worst (each turn listed); RSS after each turn and the peak\n');
   console.log('| workload | catalog cache | req/s (each turn) | p50 ms | p99 ms (each turn) | server CPU µs/request | RSS MiB after each turn | peak RSS MiB |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|');
   for (const workload of workloads) {
-    for (const cache of new Set([cacheMb, '0'])) {
-      const instance = await start({ CATALOG_CACHE_MB: cache });
-      try {
-        let seed = 1;
-        const load = () => generateLoad(instance.baseUrl, headers, seconds, connections, undefined, { paths: { pool: workload.pool, seed: seed++ } });
+    // Both instances at once, their turns taken in alternation (the one idle takes no CPU): the machine's
+    // speed drifts over minutes (±20 %), and all of one column before all of the other measured that drift.
+    const columns: Array<{ cache: string; instance: Instance & { pid: number }; rows: Turn[] }> = [];
+    try {
+      for (const cache of new Set([cacheMb, '0'])) columns.push({ cache, instance: await start({ CATALOG_CACHE_MB: cache }), rows: [] });
+      const seed = 1;
+      for (const { instance } of columns) {
         const warmUp = await generateLoad(instance.baseUrl, headers, WARM_UP_SECONDS, connections, undefined, { paths: { pool: workload.pool, seed: 0 } });
         if (warmUp.failures > 0) throw new Error(`${workload.name}: ${warmUp.failures} non-2xx or failed`);
-        const rows: Turn[] = [];
-        for (let turn = 0; turn < turns; turn++) {
+      }
+      for (let turn = 0; turn < turns; turn++) {
+        for (const { instance, rows } of columns) {
           const cpuBefore = cpuSeconds(instance.pid);
-          const result = await load();
+          // The same picks for both columns of a turn.
+          const result = await generateLoad(instance.baseUrl, headers, seconds, connections, undefined, { paths: { pool: workload.pool, seed: seed + turn } });
           if (result.failures > 0) throw new Error(`${workload.name}: ${result.failures} non-2xx or failed`);
           rows.push({ ...result, cpuMicros: ((cpuSeconds(instance.pid) - cpuBefore) * 1e6) / result.requests, rssMiB: rssMiB(instance.pid) });
         }
+      }
+      for (const { cache, instance, rows } of columns) {
         const each = (pick: (row: Turn) => number, digits = 0) => rows.map((row) => pick(row).toFixed(digits)).join(', ');
         console.log(`| ${workload.name} | ${cache === '0' ? 'off' : `${cache} MB`} | ${median(rows.map((r) => r.rps)).toFixed(0)} (${each((r) => r.rps)}) | ` +
           `${median(rows.map((r) => r.p50)).toFixed(2)} | ${Math.max(...rows.map((r) => r.p99)).toFixed(1)} (${each((r) => r.p99, 1)}) | ` +
-          `${median(rows.map((r) => r.cpuMicros)).toFixed(0)} | ${each((r) => r.rssMiB)} | ${peakRssMiB(instance.pid).toFixed(0)} |`);
-      } finally {
-        await instance.stop();
+          `${median(rows.map((r) => r.cpuMicros)).toFixed(0)} (${each((r) => r.cpuMicros)}) | ${each((r) => r.rssMiB)} | ${peakRssMiB(instance.pid).toFixed(0)} |`);
       }
+    } finally {
+      await Promise.all(columns.map(({ instance }) => instance.stop()));
     }
   }
 }

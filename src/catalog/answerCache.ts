@@ -1,4 +1,5 @@
 import { FrequencySketch } from '../cache/frequencySketch.js';
+import { InFlightSlots } from '../cache/inFlightSlots.js';
 import { VersionedCache } from '../cache/versionedCache.js';
 import { Answer, type AnswerForm, type AnswerHolder } from './answer.js';
 import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
@@ -52,6 +53,8 @@ const MAX_COUNTERS = 4 * 2 ** 20;
  */
 const HALVING_PERIOD_PER_ENTRY = 10;
 const MIN_HALVING_PERIOD = 1024;
+/** Slots for builds under way (InFlightSlots): a few times the requests a busy instance has in flight. */
+const IN_FLIGHT_SLOTS = 1024;
 
 /**
  * What an answer is a function of: the catalog's version and retrieval, and the request as normalized
@@ -75,7 +78,7 @@ const identity = (version: string | undefined, retrievedAt: string, key: string)
 export class AnswerCache implements AnswerHolder {
   private readonly cache: VersionedCache<HeldAnswer, CatalogRetrieval, HeldAnswers>;
   private readonly sketch: FrequencySketch | undefined;
-  private readonly inFlight = new Map<string, { epoch: number; result: Promise<QueryResult> }>();
+  private readonly inFlight = new InFlightSlots<QueryResult>(IN_FLIGHT_SLOTS);
   /** What `retrieved_at` is while the catalog has never been imported: when this process first looked. */
   private readonly firstLook = new Date().toISOString();
   private hits = 0;
@@ -115,10 +118,10 @@ export class AnswerCache implements AnswerHolder {
       return Promise.resolve({ ok: true, answer });
     }
     const epoch = this.cache.epoch;
-    const underWay = this.inFlight.get(key);
-    if (underWay?.epoch === epoch) {
+    const underWay = this.inFlight.get(key, epoch);
+    if (underWay !== undefined) {
       this.joined += 1;
-      return underWay.result;
+      return underWay;
     }
     this.misses += 1;
     const keeping = this.options.maxBytes > 0;
@@ -131,10 +134,10 @@ export class AnswerCache implements AnswerHolder {
         if (keeping) this.admit(epoch, key, built, askedBefore);
         return built;
       } finally {
-        if (keeping && this.inFlight.get(key)?.result === result) this.inFlight.delete(key);
+        if (keeping) this.inFlight.remove(key, result);
       }
     });
-    if (keeping) this.inFlight.set(key, { epoch, result });
+    if (keeping) this.inFlight.add(key, epoch, result);
     return result;
   }
 
