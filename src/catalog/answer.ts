@@ -4,7 +4,7 @@ export interface AnswerHolder {
   form<F extends AnswerForm>(answer: Answer, held: unknown, name: string, make: (answer: Answer) => F): F;
 }
 
-/** A form of an answer that an edge derives from its bytes: another encoding, an MCP tool result, a tag. */
+/** A form of an answer that an edge derives from its bytes: another encoding, an MCP tool result. */
 export type AnswerForm = Buffer | string;
 
 /** The UTF-8 bytes of `text` in an allocation of their own, not a view of a shared slab. */
@@ -17,7 +17,7 @@ export function utf8OfItsOwn(text: string): Buffer {
 /**
  * A finished catalog answer: the whole JSON body as bytes, the same for every request of the same
  * shape until the catalog is retrieved again (`retrieved_at` is the catalog's, not the response's).
- * The edges derive other forms from it (a compressed body, an entity tag, an MCP tool result). While
+ * The edges derive other forms from it (a compressed body, an MCP tool result). While
  * something holds the answer (the answer cache kept it), each form is made once and kept by the
  * holder; an answer nothing holds is sent once, so its forms are made for that response alone.
  */
