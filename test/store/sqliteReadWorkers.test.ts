@@ -175,6 +175,16 @@ describe('SQLite read workers', () => {
     await assert.rejects(backend.sets({ limit: 5, offset: 0 }), /The database connection is not open/);
   });
 
+  it('let the reads under way finish when closed, then stop', async () => {
+    const pool = new SqliteReadPool(file, 2);
+    await pool.read('summary');
+    const reads = Array.from({ length: 40 }, () => pool.read('summary'));
+    await pool.close();
+    const outcomes = await Promise.allSettled(reads);
+    assert.deepEqual(outcomes.map(({ status }) => status), reads.map(() => 'fulfilled'), 'every read sent before close() was answered');
+    await assert.rejects(pool.read('summary'), /not open/);
+  });
+
   it('are not used for a memory database, which no other thread can open', async () => {
     const backend = new SqliteCatalogBackend(':memory:', { readWorkers: 2 });
     try {

@@ -18,8 +18,15 @@ export class SqliteReadPool {
   /** Settles when every worker the pool started with has loaded its module and opened its connection (or gone). */
   private readonly started: Promise<void>;
   private closed = false;
-  /** The reads sent and not yet answered, which close() waits for itself (see there). */
-  private readonly underWay = new Set<Promise<ReadOutcome>>();
+  /**
+   * How many reads are sent and not yet answered, which close() waits for itself (see there): a count,
+   * not a Set of them, as a long-lived Set that takes and lets go of an entry a read rehashes into new
+   * tables in V8's old generation that keep what they held (each read's promise and page) until a
+   * full collection (InFlightSlots says what that cost the answer cache).
+   */
+  private underWay = 0;
+  /** Told when the last read under way is answered, while close() waits for it. */
+  private allAnswered: (() => void) | undefined;
 
   constructor(file: string, workers: number) {
     this.pool = new Piscina({
@@ -52,13 +59,14 @@ export class SqliteReadPool {
   async read<M extends WorkerRead>(method: M, ...args: Parameters<SqliteCatalogReads[M]>): Promise<ReturnType<SqliteCatalogReads[M]>> {
     // Piscina would leave a task sent after close() pending for ever; say what better-sqlite3 says.
     if (this.closed) throw new TypeError('The database connection is not open');
-    const running = this.pool.run({ method, args } as ReadTask);
-    this.underWay.add(running);
+    const running: Promise<ReadOutcome> = this.pool.run({ method, args } as ReadTask);
+    this.underWay += 1;
     let outcome: ReadOutcome;
     try {
       outcome = await running;
     } finally {
-      this.underWay.delete(running);
+      this.underWay -= 1;
+      if (this.underWay === 0) this.allAnswered?.();
     }
     if ('error' in outcome) throw new Database.SqliteError(outcome.error.message, outcome.error.code ?? 'SQLITE_ERROR');
     return outcome.value as ReturnType<SqliteCatalogReads[M]>;
@@ -79,7 +87,7 @@ export class SqliteReadPool {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.race([this.started, delay(WORKER_START_WAIT_MS, undefined, { ref: false })]);
-    await Promise.allSettled(this.underWay);
+    if (this.underWay > 0) await new Promise<void>((resolve) => (this.allAnswered = resolve));
     return this.pool.close();
   }
 }
