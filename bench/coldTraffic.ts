@@ -123,7 +123,6 @@ export async function coldTraffic(start: (env: NodeJS.ProcessEnv) => Promise<Ins
     const columns: Array<{ cache: string; instance: Instance & { pid: number }; rows: Turn[] }> = [];
     try {
       for (const cache of new Set([cacheMb, '0'])) columns.push({ cache, instance: await start({ CATALOG_CACHE_MB: cache }), rows: [] });
-      const seed = 1;
       for (const { instance } of columns) {
         const warmUp = await generateLoad(instance.baseUrl, headers, WARM_UP_SECONDS, connections, undefined, { paths: { pool: workload.pool, seed: 0 } });
         if (warmUp.failures > 0) throw new Error(`${workload.name}: ${warmUp.failures} non-2xx or failed`);
@@ -132,7 +131,7 @@ export async function coldTraffic(start: (env: NodeJS.ProcessEnv) => Promise<Ins
         for (const { instance, rows } of columns) {
           const cpuBefore = cpuSeconds(instance.pid);
           // The same picks for both columns of a turn.
-          const result = await generateLoad(instance.baseUrl, headers, seconds, connections, undefined, { paths: { pool: workload.pool, seed: seed + turn } });
+          const result = await generateLoad(instance.baseUrl, headers, seconds, connections, undefined, { paths: { pool: workload.pool, seed: turn + 1 } });
           if (result.failures > 0) throw new Error(`${workload.name}: ${result.failures} non-2xx or failed`);
           rows.push({ ...result, cpuMicros: ((cpuSeconds(instance.pid) - cpuBefore) * 1e6) / result.requests, rssMiB: rssMiB(instance.pid) });
         }

@@ -13,8 +13,8 @@ const CATALOG_VARY_VALUE = CATALOG_VARY.join(', ');
  * and Vary; If-None-Match naming it gets a 304 without a body (the request was counted all the
  * same). Each compressed form is made once per answer and kept with it (Answer.form); the tag is
  * hashed each time from what the answer is a function of (Answer.tagSource, about 100 bytes for a
- * cached answer): about a microsecond, where keeping it cost each held answer some 900 bytes of the
- * cache's heap share, a third of what a card's entry costs.
+ * cached answer): about a microsecond, where keeping it charged each held answer some 900 bytes of
+ * the cache's heap share, more than the rest of a card's entry.
  */
 export function sendResult(reply: FastifyReply, result: QueryResult): FastifyReply {
   if (!result.ok) return sendError(reply, result.status, result.message, result.candidates ? { candidates: result.candidates } : {});

@@ -25,7 +25,8 @@ export class SqliteReadPool {
    * full collection (InFlightSlots says what that cost the answer cache).
    */
   private underWay = 0;
-  /** Told when the last read under way is answered, while close() waits for it. */
+  /** What close() waits on while reads are under way (one for every call), and what settles it. */
+  private whenAllAnswered: Promise<void> | undefined;
   private allAnswered: (() => void) | undefined;
 
   constructor(file: string, workers: number) {
@@ -87,7 +88,7 @@ export class SqliteReadPool {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.race([this.started, delay(WORKER_START_WAIT_MS, undefined, { ref: false })]);
-    if (this.underWay > 0) await new Promise<void>((resolve) => (this.allAnswered = resolve));
+    if (this.underWay > 0) await (this.whenAllAnswered ??= new Promise<void>((resolve) => (this.allAnswered = resolve)));
     return this.pool.close();
   }
 }
