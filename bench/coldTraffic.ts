@@ -9,11 +9,12 @@
  * by the two in alternation (a turn's picks the same for both), and the server's req/s, p50, p99, CPU
  * time per request and resident memory after each, with its peak.
  */
+import { availableParallelism } from 'node:os';
 import type { Instance } from './behindHeavy.js';
 import { generateLoad, loadGeneratorName } from './loadGenerator.js';
 import { seededRandom } from '../test/support/seededRandom.js';
 import { median } from './variantsInTurn.js';
-import { cpuSeconds, peakRssMiB, rssMiB } from './processes.js';
+import { cpuSeconds, machineCpuSeconds, peakRssMiB, rssMiB } from './processes.js';
 import { codePointLength, searchKey } from '../src/catalog/searchKey.js';
 
 /** How many card ids and name fragments the pools hold, and the languages the names come from. */
@@ -29,6 +30,9 @@ const PAGE = 200;
 const GATHERING_CONCURRENCY = 8;
 /** Not measured: the instance's JIT, the workers' first statements and the file's pages in the OS cache. */
 const WARM_UP_SECONDS = 2;
+
+/** The machine's cores, which the stolen share is of. */
+const CORES = availableParallelism();
 
 type Get = <T>(pathAndQuery: string) => Promise<T>;
 interface Listing<T> { data: T[]; pagination: { has_more: boolean } }
@@ -100,7 +104,7 @@ function fragmentsOf(names: string[], count: number, random: () => number): stri
   return [...fragments];
 }
 
-interface Turn { rps: number; p50: number; p99: number; cpuMicros: number; rssMiB: number }
+interface Turn { rps: number; p50: number; p99: number; cpuMicros: number; machineMicros: number; stolen: number; rssMiB: number }
 
 /** Each workload on a fresh instance with the cache and on one without, `turns` loads of `seconds` each. */
 export async function coldTraffic(start: (env: NodeJS.ProcessEnv) => Promise<Instance & { pid: number }>, headers: Record<string, string>,
@@ -114,9 +118,13 @@ export async function coldTraffic(start: (env: NodeJS.ProcessEnv) => Promise<Ins
     `${SEARCH_LIMIT}), drawn from the catalog through the API; a fresh instance for each row, warmed ${WARM_UP_SECONDS} s, ` +
     `then ${turns} turns of ${seconds} s (${loadGeneratorName()}, ${connections} connections), the two rows of a workload taking turns ` +
     'in alternation with the same picks; req/s, p50 and CPU: the median turn (CPU: each turn listed); ' +
-    'p99: the worst (each turn listed); RSS after each turn and the peak\n');
-  console.log('| workload | catalog cache | req/s (each turn) | p50 ms | p99 ms (each turn) | server CPU µs/request | RSS MiB after each turn | peak RSS MiB |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+    'p99: the worst (each turn listed); the mean latency that many connections leave at that rate (Little\'s law: ' +
+    'connections ÷ req/s), below which no p99 can be; the CPU of the whole machine a request (the service, its database ' +
+    'server, the load generator, on the same cores) and the share of the turn the host ran something else on them (stolen); ' +
+    'RSS after each turn and the peak\n');
+  console.log('| workload | catalog cache | req/s (each turn) | p50 ms | p99 ms (each turn) | mean ms (connections ÷ req/s) | ' +
+    'server CPU µs/request | machine CPU µs/request | stolen | RSS MiB after each turn | peak RSS MiB |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const workload of workloads) {
     // Both instances at once, their turns taken in alternation (the one idle takes no CPU): the machine's
     // speed drifts over minutes (±20 %), and all of one column before all of the other measured that drift.
@@ -130,17 +138,25 @@ export async function coldTraffic(start: (env: NodeJS.ProcessEnv) => Promise<Ins
       for (let turn = 0; turn < turns; turn++) {
         for (const { instance, rows } of columns) {
           const cpuBefore = cpuSeconds(instance.pid);
+          const machineBefore = machineCpuSeconds();
           // The same picks for both columns of a turn.
           const result = await generateLoad(instance.baseUrl, headers, seconds, connections, undefined, { paths: { pool: workload.pool, seed: turn + 1 } });
           if (result.failures > 0) throw new Error(`${workload.name}: ${result.failures} non-2xx or failed`);
-          rows.push({ ...result, cpuMicros: ((cpuSeconds(instance.pid) - cpuBefore) * 1e6) / result.requests, rssMiB: rssMiB(instance.pid) });
+          const machine = machineCpuSeconds();
+          rows.push({
+            ...result, cpuMicros: ((cpuSeconds(instance.pid) - cpuBefore) * 1e6) / result.requests,
+            machineMicros: ((machine.busy - machineBefore.busy) * 1e6) / result.requests,
+            stolen: (machine.stolen - machineBefore.stolen) / (seconds * CORES), rssMiB: rssMiB(instance.pid),
+          });
         }
       }
       for (const { cache, instance, rows } of columns) {
         const each = (pick: (row: Turn) => number, digits = 0) => rows.map((row) => pick(row).toFixed(digits)).join(', ');
         console.log(`| ${workload.name} | ${cache === '0' ? 'off' : `${cache} MB`} | ${median(rows.map((r) => r.rps)).toFixed(0)} (${each((r) => r.rps)}) | ` +
           `${median(rows.map((r) => r.p50)).toFixed(2)} | ${Math.max(...rows.map((r) => r.p99)).toFixed(1)} (${each((r) => r.p99, 1)}) | ` +
-          `${median(rows.map((r) => r.cpuMicros)).toFixed(0)} (${each((r) => r.cpuMicros)}) | ${each((r) => r.rssMiB)} | ${peakRssMiB(instance.pid).toFixed(0)} |`);
+          `${each((r) => (connections / r.rps) * 1e3, 1)} | ${median(rows.map((r) => r.cpuMicros)).toFixed(0)} (${each((r) => r.cpuMicros)}) | ` +
+          `${median(rows.map((r) => r.machineMicros)).toFixed(0)} (${each((r) => r.machineMicros)}) | ${each((r) => r.stolen * 100)} % | ` +
+          `${each((r) => r.rssMiB)} | ${peakRssMiB(instance.pid).toFixed(0)} |`);
       }
     } finally {
       await Promise.all(columns.map(({ instance }) => instance.stop()));

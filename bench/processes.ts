@@ -71,5 +71,16 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
+/**
+ * The CPU time the machine's processes have used so far, all cores, in seconds (`busy`: the service's,
+ * its database server's and the load generator's, which share the cores), and the time its virtual CPUs
+ * were ready but the host ran something else (`stolen`), from /proc/stat.
+ */
+export function machineCpuSeconds(): { busy: number; stolen: number } {
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already).
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { busy: (user! + nice! + system! + irq! + softirq!) / CLOCK_TICKS_PER_SECOND, stolen: steal! / CLOCK_TICKS_PER_SECOND };
+}
+
 /** Linux's USER_HZ, 100 on every architecture Node runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;

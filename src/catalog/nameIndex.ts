@@ -43,6 +43,13 @@ export function cardNamesOf(version: string, count: number, rows: Iterable<reado
 
 /** Reads tried before giving up when the catalog keeps changing between the index and the page. */
 const ATTEMPTS = 3;
+/** A candidate name that does not contain the key after all (it has the key's rarest trigram only). */
+const NO_MATCH = 3;
+/** The least scratch memory a NameIndex takes: names a common trigram has (most searches take no more). */
+const MIN_SCRATCH = 4096;
+
+/** A page's working memory (NameIndex.scratch): the matching names by rank, each candidate's rank, the merge's heap. */
+interface Scratch { places: Int32Array; ranks: Uint8Array; heads: Int32Array; ends: Int32Array }
 
 /**
  * The name search of 3 or more code points over the distinct folded names, in memory: each
@@ -67,6 +74,9 @@ export class NameIndex {
     private readonly postingStarts: Int32Array,
     private readonly postings: Int32Array,
   ) {}
+
+  /** Taken at the first search, grown for a trigram with more names (NameIndex.scratch). */
+  private scratchMemory: Scratch | undefined;
 
   static build({ version, names, languages, nameOf, searchOrders, languageOf }: CardNames): NameIndex {
     // A counting sort of the cards by name, then each name's cards by search order, each card's
@@ -107,26 +117,51 @@ export class NameIndex {
    * folded name contains `key` (3 or more code points), in answer order, and how many match.
    */
   page(key: string, lang: string | undefined, limit: number, offset: number): { orders: number[]; total: number } {
-    const byRank: number[][] = [[], [], []];
-    for (const place of this.candidates(key)) {
-      const name = this.names[place]!;
-      if (name.includes(key)) byRank[matchRank(name, key)]!.push(place);
+    // The matching names by rank (exact, starts with, contains) in scratch.places, each rank's
+    // from rankStarts[rank]: a counting sort of the candidates, in memory taken once per index.
+    const candidates = this.candidates(key);
+    const { places, ranks, heads, ends } = this.scratch(candidates.length);
+    const rankStarts = [0, 0, 0, 0];
+    for (let i = 0; i < candidates.length; i++) {
+      const name = this.names[candidates[i]!]!;
+      const rank = name.includes(key) ? matchRank(name, key) : NO_MATCH;
+      ranks[i] = rank;
+      if (rank !== NO_MATCH) rankStarts[rank + 1]! += 1;
     }
+    rankStarts[2]! += rankStarts[1]!;
+    rankStarts[3]! += rankStarts[2]!;
+    const next = [rankStarts[0]!, rankStarts[1]!, rankStarts[2]!];
+    for (let i = 0; i < candidates.length; i++) if (ranks[i] !== NO_MATCH) places[next[ranks[i]!]!++] = candidates[i]!;
     const language = lang === undefined ? undefined : this.languageCodes.get(lang) ?? -1;
     const wanted = offset + limit;
     const found: number[] = [];
     let total = 0;
-    for (const places of byRank) {
-      total += this.count(places, language);
-      if (found.length < wanted) this.merge(places, language, wanted - found.length, found);
+    for (let rank = 0; rank < 3; rank++) {
+      const ranked = places.subarray(rankStarts[rank], rankStarts[rank + 1]);
+      total += this.count(ranked, language);
+      if (found.length < wanted) this.merge(ranked, language, wanted - found.length, found, heads, ends);
     }
     return { orders: found.slice(offset), total };
   }
 
+  /**
+   * Memory for a page of `candidates` names, taken once and kept with the index: a search is
+   * synchronous, so one set serves them all, where arrays made for each search (the heap's too)
+   * were a tenth of what a search allocated (issue 27).
+   */
+  private scratch(candidates: number): Scratch {
+    if (this.scratchMemory === undefined || this.scratchMemory.places.length < candidates) {
+      const size = Math.max(candidates, this.scratchMemory?.places.length ?? 0, MIN_SCRATCH);
+      this.scratchMemory = { places: new Int32Array(size), ranks: new Uint8Array(size), heads: new Int32Array(size), ends: new Int32Array(size) };
+    }
+    return this.scratchMemory;
+  }
+
   /** How many cards (of `language`, or any) the names have. */
-  private count(places: readonly number[], language: number | undefined): number {
+  private count(places: Int32Array, language: number | undefined): number {
     let count = 0;
-    for (const place of places) {
+    for (let i = 0; i < places.length; i++) {
+      const place = places[i]!;
       if (language === undefined) count += this.starts[place + 1]! - this.starts[place]!;
       else for (let at = this.starts[place]!; at < this.starts[place + 1]!; at++) if (this.languages[at] === language) count++;
     }
@@ -137,24 +172,23 @@ export class NameIndex {
    * Appends to `found` the first `wanted` cards (of `language`, or any) of the names in search
    * order: a merge of their lists, each already in search order, through a binary heap of the
    * lists' heads, so a common trigram's thousands of cards are not all sorted for a page of 20.
+   * `heads` and `ends` are scratch memory of at least `places.length`.
    */
-  private merge(places: readonly number[], language: number | undefined, wanted: number, found: number[]): void {
+  private merge(places: Int32Array, language: number | undefined, wanted: number, found: number[], heads: Int32Array, ends: Int32Array): void {
     const nextAt = (at: number, end: number) => {
       while (at < end && language !== undefined && this.languages[at] !== language) at++;
       return at;
     };
     // heads[i] is where list i has got to in `orders`, ends[i] where it ends.
-    const heads: number[] = [];
-    const ends: number[] = [];
-    for (const place of places) {
-      const end = this.starts[place + 1]!;
-      const at = nextAt(this.starts[place]!, end);
+    let size = 0;
+    for (let i = 0; i < places.length; i++) {
+      const end = this.starts[places[i]! + 1]!;
+      const at = nextAt(this.starts[places[i]!]!, end);
       if (at < end) {
-        heads.push(at);
-        ends.push(end);
+        heads[size] = at;
+        ends[size++] = end;
       }
     }
-    let size = heads.length;
     const swap = (i: number, j: number) => {
       const head = heads[i]!;
       const end = ends[i]!;
@@ -163,12 +197,13 @@ export class NameIndex {
       heads[j] = head;
       ends[j] = end;
     };
+    const before = (i: number, j: number) => this.orders[heads[i]!]! < this.orders[heads[j]!]!;
     const siftDown = (from: number) => {
       for (let i = from; ;) {
+        const left = 2 * i + 1;
         let least = i;
-        for (const child of [2 * i + 1, 2 * i + 2]) {
-          if (child < size && this.orders[heads[child]!]! < this.orders[heads[least]!]!) least = child;
-        }
+        if (left < size && before(left, least)) least = left;
+        if (left + 1 < size && before(left + 1, least)) least = left + 1;
         if (least === i) return;
         swap(i, least);
         i = least;

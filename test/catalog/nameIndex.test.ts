@@ -42,6 +42,21 @@ describe('the name index', () => {
     }
   });
 
+  it('answers a trigram of more names than its first working memory holds, and smaller searches after it', () => {
+    // 6,000 names holding "xyz" (more than the 4,096 a first search takes memory for), newest last.
+    const many = Array.from({ length: 6000 }, (_, order) => [`${order % 2 === 0 ? 'xyz' : 'q xyz'}${order}`, order, 'en'] as const);
+    const large = NameIndex.build(cardNamesOf('v2', many.length, many));
+    const expected = (key: string, limit: number, offset: number) => {
+      const all = many.filter(([name]) => name.includes(key))
+        .sort((a, b) => matchRank(a[0], key) - matchRank(b[0], key) || a[1] - b[1]).map(([, order]) => order);
+      return { orders: all.slice(offset, offset + limit), total: all.length };
+    };
+    for (const [key, limit, offset] of [['xyz1', 3, 0], ['xyz', 3, 2999], ['xyz', 21, 0], ['xyz59', 2, 0], ['xyz1', 5, 1100]] as const) {
+      assert.deepEqual(large.page(key, 'en', limit, offset), expected(key, limit, offset), `${key} ${limit}/${offset}`);
+    }
+    assert.equal(large.page('xyz', undefined, 1, 0).total, 6000);
+  });
+
   it('keeps the version it was built from', () => {
     assert.equal(index.version, 'v1');
   });
