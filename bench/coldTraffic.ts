@@ -104,27 +104,33 @@ function fragmentsOf(names: string[], count: number, random: () => number): stri
   return [...fragments];
 }
 
+/** The two workloads, by the names BENCH_ONLY picks them by ('cold traffic': both). */
+export const COLD_WORKLOADS = ['random card ids', 'random name fragments'] as const;
+export type ColdWorkload = (typeof COLD_WORKLOADS)[number];
+
 interface Turn { rps: number; p50: number; p99: number; cpuMicros: number; machineMicros: number; stolen: number; rssMiB: number }
 
 /** Each workload on a fresh instance with the cache and on one without, `turns` loads of `seconds` each. */
 export async function coldTraffic(start: (env: NodeJS.ProcessEnv) => Promise<Instance & { pid: number }>, headers: Record<string, string>,
-  pools: ColdPools, { connections, seconds, turns, cacheMb }: { connections: number; seconds: number; turns: number; cacheMb: string }): Promise<void> {
+  pools: ColdPools, { connections, seconds, turns, cacheMb }: { connections: number; seconds: number; turns: number; cacheMb: string },
+  runs: (workload: ColdWorkload) => boolean = () => true): Promise<void> {
   const workloads = [
-    { name: 'random card ids', pool: pools.cardIds.map((id) => `/v1/cards?id=${encodeURIComponent(id)}`) },
-    { name: 'random name fragments', pool: pools.nameFragments.map((q) => `/v1/cards?q=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}`) },
-  ];
+    { name: COLD_WORKLOADS[0], pool: pools.cardIds.map((id) => `/v1/cards?id=${encodeURIComponent(id)}`) },
+    { name: COLD_WORKLOADS[1], pool: pools.nameFragments.map((q) => `/v1/cards?q=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}`) },
+  ].filter(({ name }) => runs(name));
   console.log(`\ncold traffic: each request picked at random from ${pools.cardIds.length} card ids or ${pools.nameFragments.length} name ` +
     `fragments (${FRAGMENT_LENGTHS.min} to ${FRAGMENT_LENGTHS.max} characters of names in ${NAME_LANGUAGES.join(', ')}; searches of ` +
     `${SEARCH_LIMIT}), drawn from the catalog through the API; a fresh instance for each row, warmed ${WARM_UP_SECONDS} s, ` +
     `then ${turns} turns of ${seconds} s (${loadGeneratorName()}, ${connections} connections), the two rows of a workload taking turns ` +
     'in alternation with the same picks; req/s, p50 and CPU: the median turn (CPU: each turn listed); ' +
     'p99: the worst (each turn listed); the mean latency that many connections leave at that rate (Little\'s law: ' +
-    'connections ÷ req/s), below which no p99 can be; the CPU of the whole machine a request (the service, its database ' +
+    'connections ÷ req/s); the CPU of the whole machine a request (the service, its database ' +
     'server, the load generator, on the same cores) and the share of the turn the host ran something else on them (stolen); ' +
     'RSS after each turn and the peak\n');
   console.log('| workload | catalog cache | req/s (each turn) | p50 ms | p99 ms (each turn) | mean ms (connections ÷ req/s) | ' +
     'server CPU µs/request | machine CPU µs/request | stolen | RSS MiB after each turn | peak RSS MiB |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const pairs: string[] = [];
   for (const workload of workloads) {
     // Both instances at once, their turns taken in alternation (the one idle takes no CPU): the machine's
     // speed drifts over minutes (±20 %), and all of one column before all of the other measured that drift.
@@ -158,8 +164,15 @@ export async function coldTraffic(start: (env: NodeJS.ProcessEnv) => Promise<Ins
           `${median(rows.map((r) => r.machineMicros)).toFixed(0)} (${each((r) => r.machineMicros)}) | ${each((r) => r.stolen * 100)} % | ` +
           `${each((r) => r.rssMiB)} | ${peakRssMiB(instance.pid).toFixed(0)} |`);
       }
+      const [cached, uncached] = columns;
+      if (cached !== undefined && uncached !== undefined && cached !== uncached) {
+        // Each turn's pair ran a minute apart at most with the same picks: their ratio is freer of the machine's drift than the medians.
+        const ratios = cached.rows.map((row, turn) => row.rps / uncached.rows[turn]!.rps);
+        pairs.push(`${workload.name}: req/s with the cache ÷ without, turn by turn: ${ratios.map((r) => r.toFixed(2)).join(', ')} (median ${median(ratios).toFixed(2)})`);
+      }
     } finally {
       await Promise.all(columns.map(({ instance }) => instance.stop()));
     }
   }
+  console.log(`\n${pairs.join('\n')}`);
 }

@@ -20,7 +20,7 @@
  * on a fresh instance without the catalog cache and one with it.
  * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
  * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
- * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone,
+ * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone, `random name` for its name fragments alone,
  * `typed names` for the named lookup and autocomplete alone, `deck check` for the deck check alone;
  * `front door` or `stores compared` alone import nothing: those comparisons serve the demo catalog);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './benchDatabase.js';
 import { behindHeavy, type Instance } from './behindHeavy.js';
-import { coldPools, coldTraffic } from './coldTraffic.js';
+import { COLD_WORKLOADS, coldPools, coldTraffic } from './coldTraffic.js';
 import { deckCheck } from './deckCheck.js';
 import { typedNamePools, typedNames } from './typedNames.js';
 import { edgeOverhead } from './edgeOverhead.js';
@@ -52,6 +52,8 @@ const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 if (!['sqlite', 'postgres'].includes(storeKind)) throw new Error('BENCH_STORE must be sqlite or postgres');
 if (!Number.isInteger(instances) || instances < 1) throw new Error('BENCH_INSTANCES must be a positive integer');
 const only = new RegExp(process.env.BENCH_ONLY ?? '', 'i');
+/** Cold traffic runs when the pattern names the section or one of its workloads (BENCH_ONLY='random name'). */
+const runsCold = only.test('cold traffic') || COLD_WORKLOADS.some((name) => only.test(name));
 
 interface Scenario { name: string; path: string; method?: 'POST'; body?: string }
 const mcpCall = (name: string, args: Record<string, unknown>) =>
@@ -127,7 +129,7 @@ async function main(): Promise<void> {
   installWrkWherePossible();
   // The comparisons in turn serve the demo catalog each: run alone (BENCH_ONLY=front, say), they need no import.
   const onFullCatalog = scenarios.some(({ name }) => only.test(name)) ||
-    ['cheap behind heavy', 'mixed workload', 'cold traffic', 'typed names', 'deck check'].some((name) => only.test(name));
+    ['cheap behind heavy', 'mixed workload', 'typed names', 'deck check'].some((name) => only.test(name)) || runsCold;
   if (onFullCatalog) await fullCatalogRuns();
   // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
   if (only.test('front door')) await edgeOverhead(7, 2, connections);
@@ -198,7 +200,7 @@ async function fullCatalogRuns(): Promise<void> {
         `${row.bareRps.toFixed(0)} | ${ms(row.bareP99)} | ${row.ratio.toFixed(2)} (${row.ratios}) |`);
     }
     console.log(`\nserver RSS with the full catalog, after the runs: ${rssMiB(server.pid!).toFixed(0)} MiB`);
-    const pools = only.test('cold traffic') ? await coldPools(getFrom(baseUrl, headers)) : undefined;
+    const pools = runsCold ? await coldPools(getFrom(baseUrl, headers)) : undefined;
     const namePools = only.test('typed names') ? await typedNamePools(statusFrom(baseUrl, headers)) : undefined;
     const exits = [server, ...others].map((child) => new Promise((resolve) => child.once('exit', resolve)));
     for (const child of [server, ...others, bare]) child.kill('SIGTERM');
@@ -212,7 +214,8 @@ async function fullCatalogRuns(): Promise<void> {
     }
     if (pools) {
       await coldTraffic((extra) => startInstance({ ...env, ...extra }), headers, pools,
-        { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB) });
+        { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB) },
+        (workload) => only.test('cold traffic') || only.test(workload));
     }
     if (namePools) {
       await typedNames((extra) => startInstance({ ...env, ...extra }), headers, namePools,
