@@ -151,7 +151,7 @@ export class NameIndex {
    */
   private scratch(candidates: number): Scratch {
     if (this.scratchMemory === undefined || this.scratchMemory.places.length < candidates) {
-      const size = Math.max(candidates, this.scratchMemory?.places.length ?? 0, MIN_SCRATCH);
+      const size = Math.max(candidates, MIN_SCRATCH);
       this.scratchMemory = { places: new Int32Array(size), ranks: new Uint8Array(size), heads: new Int32Array(size), ends: new Int32Array(size) };
     }
     return this.scratchMemory;
