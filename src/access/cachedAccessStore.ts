@@ -1,4 +1,5 @@
-import { VersionedCache } from '../cache/versionedCache.js';
+import { LRUCache } from 'lru-cache';
+import { VersionWatch } from '../versionWatch.js';
 import type { AccessStore, Admission, AddressLimit, KeyInsertion, KeyRecord, KeySelector, NewKey } from './accessStore.js';
 import { AccessStoreDecorator } from './accessStoreDecorator.js';
 
@@ -41,7 +42,8 @@ export const CONFIRMED_LATELY_MS = 10;
  * everything within a second. Counting and everything else go to the wrapped store as they are.
  */
 export class CachedAccessStore extends AccessStoreDecorator {
-  private readonly cache: VersionedCache<KeyRecord>;
+  private readonly records: LRUCache<string, KeyRecord>;
+  private readonly watch: VersionWatch;
   private readonly confirmEachLookup: boolean;
   private hits = 0;
   /** Lookups under way, by key hash. */
@@ -50,24 +52,22 @@ export class CachedAccessStore extends AccessStoreDecorator {
 
   constructor(inner: AccessStore, options: CachedAccessStoreOptions = {}) {
     super(inner);
-    // Each record costs 1, so the size bound is an entry bound.
-    this.cache = new VersionedCache(async () => ({ version: await inner.keysVersion() }),
-      { ...options, maxCharge: options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES });
+    this.records = new LRUCache({ max: options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES });
+    this.watch = new VersionWatch(async () => ({ version: await inner.keysVersion() }), () => this.records.clear(), options);
     this.confirmEachLookup = options.confirmEachLookup ?? false;
   }
 
   stats(): KeyCacheStats {
-    const { entries, maxCharge, version } = this.cache.stats;
-    return { hits: this.hits, misses: this.misses, entries, maxEntries: maxCharge, version };
+    return { hits: this.hits, misses: this.misses, entries: this.records.size, maxEntries: this.records.max, version: this.watch.stamp?.version ?? null };
   }
 
   override async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
     if (this.confirmationDue()) await this.confirm();
     const hit = this.fromMemory(keyHash);
     if (hit !== undefined) return hit;
-    const epoch = this.cache.epoch;
+    const epoch = this.watch.epoch;
     const record = await this.inner.findKeyByHash(keyHash);
-    if (record !== null) this.cache.set(epoch, keyHash, Object.freeze(record), 1);
+    if (record !== null) this.remember(epoch, keyHash, record);
     return record;
   }
 
@@ -83,12 +83,12 @@ export class CachedAccessStore extends AccessStoreDecorator {
       const first = await pending;
       return first === null ? null : this.countKnown(first.key, month);
     }
-    const epoch = this.cache.epoch;
+    const epoch = this.watch.epoch;
     const admission = this.inner.admitRequest(keyHash, month);
     this.admitting.set(keyHash, admission);
     try {
       const admitted = await admission;
-      if (admitted !== null) this.cache.set(epoch, keyHash, Object.freeze(admitted.key), 1);
+      if (admitted !== null) this.remember(epoch, keyHash, admitted.key);
       return admitted;
     } finally {
       this.admitting.delete(keyHash);
@@ -101,17 +101,22 @@ export class CachedAccessStore extends AccessStoreDecorator {
 
   /** With confirmEachLookup: whether the keys' version is to be read first (no read started lately). */
   private confirmationDue(): boolean {
-    return this.confirmEachLookup && this.cache.size > 0 && !this.cache.confirmedWithin(CONFIRMED_LATELY_MS);
+    return this.confirmEachLookup && this.records.size > 0 && !this.watch.confirmedWithin(CONFIRMED_LATELY_MS);
   }
 
   /** Reads the keys' version; a failed read leaves memory unconfirmed, so the lookup reads through. */
   private async confirm(): Promise<void> {
-    await this.cache.checkVersion().catch(() => undefined);
+    await this.watch.check().catch(() => undefined);
   }
 
-  /** The key's record if memory holds it (counted as a hit or a miss). */
+  /** Keeps a record read while the keys' version was the one of `epoch` (none read before a drop is kept after it). */
+  private remember(epoch: number, keyHash: string, record: KeyRecord): void {
+    if (epoch === this.watch.epoch) this.records.set(keyHash, Object.freeze(record));
+  }
+
+  /** The key's record if memory holds it and the keys' version was confirmed lately (counted as a hit or a miss). */
   private fromMemory(keyHash: string): KeyRecord | undefined {
-    const hit = this.cache.get(keyHash);
+    const hit = this.watch.trusted ? this.records.get(keyHash) : undefined;
     if (hit !== undefined) this.hits += 1;
     else this.misses += 1;
     return hit;
@@ -121,7 +126,7 @@ export class CachedAccessStore extends AccessStoreDecorator {
     try {
       return await this.inner.insertKey(key, addressLimit);
     } finally {
-      await this.cache.dropAfterWrite();
+      await this.watch.dropAfterWrite();
     }
   }
 
@@ -129,12 +134,12 @@ export class CachedAccessStore extends AccessStoreDecorator {
     try {
       return await this.inner.revokeKeys(selector, revokedAt);
     } finally {
-      await this.cache.dropAfterWrite();
+      await this.watch.dropAfterWrite();
     }
   }
 
   override async close(): Promise<void> {
-    this.cache.close();
+    this.watch.close();
     await this.inner.close();
   }
 }

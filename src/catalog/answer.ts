@@ -1,12 +1,3 @@
-/** What holds an answer (the answer cache): where each of its forms is made and kept. */
-export interface AnswerHolder {
-  /** The form `name` of `answer`, held as `held`: the one kept, or made by `make` (and kept while `held` is). */
-  form<F extends AnswerForm>(answer: Answer, held: unknown, name: string, make: (answer: Answer) => F): F;
-}
-
-/** A form of an answer that an edge derives from its bytes: another encoding, an MCP tool result. */
-export type AnswerForm = Buffer | string;
-
 /** The UTF-8 bytes of `text` in an allocation of their own, not a view of a shared slab. */
 export function utf8OfItsOwn(text: string): Buffer {
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
@@ -15,30 +6,32 @@ export function utf8OfItsOwn(text: string): Buffer {
 }
 
 /**
+ * `bytes` in an allocation of exactly their size: zlib's one-shot output is a view of a 16 KiB chunk,
+ * a small Buffer.from() a view of a shared 8 KiB slab, and a view kept keeps all of it.
+ */
+function ofItsOwn(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  own.set(bytes);
+  return own;
+}
+
+/**
  * A finished catalog answer: the whole JSON body as bytes, the same for every request of the same
  * shape until the catalog is retrieved again (`retrieved_at` is the catalog's, not the response's).
- * The edges derive other forms from it (a compressed body, an MCP tool result). While
- * something holds the answer (the answer cache kept it), each form is made once and kept by the
- * holder; an answer nothing holds is sent once, so its forms are made for that response alone.
+ * The edges derive other forms from it (a compressed body, an MCP tool result); while the answer
+ * cache holds the answer, each form is made once and kept with it (and charged to it), otherwise it
+ * is made for the one response.
  */
 export class Answer {
-  private holder: AnswerHolder | undefined;
-  private held: unknown;
+  private forms: Map<string, Buffer> | undefined;
+  /** Told of each form kept, while the answer cache holds this answer. */
+  private keeper: ((form: Buffer) => void) | undefined;
   private identity: string | undefined;
 
+  /** Its bytes get an allocation of their own, so a response waiting on a slow client keeps no shared slab alive. */
   private constructor(readonly bytes: Buffer) {}
 
-  /** The answer of `bytes` (a copy the caller gives away), held by `holder` as `held`. */
-  static held(bytes: Buffer, holder: AnswerHolder, held: unknown): Answer {
-    const answer = new Answer(bytes);
-    answer.heldBy(holder, held);
-    return answer;
-  }
-
-  /**
-   * The answer of this JSON text. Its bytes get an allocation of their own: a small Buffer.from()
-   * is cut from a shared 8 KiB slab, which a response waiting on a slow client would keep alive whole.
-   */
   static ofJson(json: string): Answer {
     return new Answer(utf8OfItsOwn(json));
   }
@@ -55,7 +48,6 @@ export class Answer {
     for (const part of parts) {
       if (typeof part === 'string') at += bytes.write(part, at);
       else {
-        // Uint8Array's own set: Buffer.copy makes a view of the source on every call.
         bytes.set(part, at);
         at += part.length;
       }
@@ -76,24 +68,34 @@ export class Answer {
     return this.identity ?? this.bytes;
   }
 
-  /** The answer's JSON text. */
   get json(): string {
     return this.bytes.toString('utf8');
   }
 
   /**
-   * The form called `name`: the one its holder keeps, made by `make` the first time it is asked for,
-   * or made each time while nothing holds the answer (the same bytes each time: a form is a function
-   * of the answer, so a strong ETag of a compressed body holds whether the answer was kept or not).
+   * The form called `name`: kept from an earlier call while the cache holds the answer, else made by
+   * `make` (a form is a function of the answer, so a strong ETag of a compressed body holds either way).
    */
-  form<F extends AnswerForm>(name: string, make: (answer: Answer) => F): F {
-    return this.holder === undefined ? make(this) : this.holder.form(this, this.held, name, make);
+  form(name: string, make: (answer: Answer) => Buffer): Buffer {
+    const kept = this.forms?.get(name);
+    if (kept !== undefined) return kept;
+    const made = make(this);
+    if (this.keeper === undefined) return made;
+    const own = ofItsOwn(made);
+    (this.forms ??= new Map()).set(name, own);
+    this.keeper(own);
+    return own;
   }
 
-  /** From now on `holder` makes and keeps this answer's forms: it holds the answer as `held`. */
-  heldBy(holder: AnswerHolder, held: unknown): void {
-    this.holder = holder;
-    this.held = held;
+  /** The bytes of the forms kept with the answer. */
+  get formBytes(): number {
+    let total = 0;
+    for (const form of this.forms?.values() ?? []) total += form.length;
+    return total;
+  }
+
+  /** From now on the forms made are kept, and `keeper` is told of each. */
+  keptBy(keeper: (form: Buffer) => void): void {
+    this.keeper = keeper;
   }
 }
-

@@ -1,4 +1,4 @@
-import { memoized } from '../cache/memoized.js';
+import { memoized } from './memoized.js';
 import { searchKey } from '../catalog/searchKey.js';
 
 /**

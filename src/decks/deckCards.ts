@@ -1,4 +1,4 @@
-import { ClockCache } from '../cache/clockCache.js';
+import { LRUCache } from 'lru-cache';
 import { utf8OfItsOwn } from '../catalog/answer.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Card, CardWithVariants } from '../schemas/card.js';
@@ -26,18 +26,14 @@ export function deckCard(card: Card): DeckCard {
   };
 }
 
-/**
- * What an entry costs beyond its JSON bytes and their Buffer: the facts, the name keys, the cache's
- * entry. Measured (`node --expose-gc`, process.memoryUsage() around 1,591 cards of the full catalog
- * kept): 2.93 MB held (heap and array buffers) against 2.88 MB charged.
- */
+/** What an entry costs beyond its JSON bytes and their Buffer: the facts, the name keys, the cache's entry (as the heap holds them). */
 const ENTRY_OVERHEAD_BYTES = 600;
 /** What a Buffer costs beyond its bytes: the Buffer and ArrayBuffer objects, the backing store, malloc's header. */
 const BUFFER_OVERHEAD = 320;
 /** What an id known to name no card costs (the unpadded and padded forms a list's number may take). */
 const ABSENT_CHARGE_BYTES = 100;
 
-/** The default bound: about 2,300 cards of the full catalog (1.8 KB each on average), the cards of a hundred decks at least, whatever the catalog cache. */
+/** The default bound: the cards of a hundred decks at least, whatever the catalog cache. */
 export const DECK_CARDS_MAX_BYTES = 4 * 2 ** 20;
 
 /**
@@ -49,11 +45,12 @@ export const DECK_CARDS_MAX_BYTES = 4 * 2 ** 20;
  * cache (CATALOG_CACHE_MB), which keeps finished answers: each list pasted differs, its cards do not.
  */
 export class DeckCards {
-  private readonly cards: ClockCache<DeckCard | null>;
+  /** A card by id, or false for an id known to name none. */
+  private readonly cards: LRUCache<string, DeckCard | false>;
   private version: string | undefined;
 
   constructor(private readonly store: Pick<CatalogStore, 'getCards'>, maxBytes = DECK_CARDS_MAX_BYTES) {
-    this.cards = new ClockCache(maxBytes);
+    this.cards = new LRUCache({ maxSize: maxBytes });
   }
 
   /** The cards of these ids in catalog `version` (the ones it has), by id; one read for those not kept. */
@@ -67,7 +64,7 @@ export class DeckCards {
     for (const id of new Set(ids)) {
       const kept = this.cards.get(id);
       if (kept === undefined) missing.push(id);
-      else if (kept !== null) found.set(id, kept);
+      else if (kept !== false) found.set(id, kept);
     }
     if (missing.length === 0) return found;
     const rows = await this.store.getCards(missing);
@@ -76,19 +73,19 @@ export class DeckCards {
     rows.forEach((json, i) => {
       const id = missing[i]!;
       if (json === null) {
-        if (keep) this.cards.set(id, null, ABSENT_CHARGE_BYTES);
+        if (keep) this.cards.set(id, false, { size: ABSENT_CHARGE_BYTES });
         return;
       }
       const { variants: _variants, ...card } = JSON.parse(json) as CardWithVariants;
       const entry = deckCard(card);
       found.set(id, entry);
-      if (keep) this.cards.set(id, entry, entry.bytes.length + BUFFER_OVERHEAD + ENTRY_OVERHEAD_BYTES);
+      if (keep) this.cards.set(id, entry, { size: entry.bytes.length + BUFFER_OVERHEAD + ENTRY_OVERHEAD_BYTES });
     });
     return found;
   }
 
   /** What the kept cards are charged, in bytes. */
   get charged(): number {
-    return this.cards.charged;
+    return this.cards.calculatedSize;
   }
 }

@@ -1,4 +1,4 @@
-import { ClockCache } from '../cache/clockCache.js';
+import { LRUCache } from 'lru-cache';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../catalog/cardVocabulary.js';
 import { parsedItems } from '../catalog/servedJson.js';
@@ -58,7 +58,7 @@ interface PlanOfText {
 export class DeckResolver {
   private readonly cards: DeckCards;
   /** The plans of lines as lists write them, in the catalog version of `plansVersion` (about 1 MiB at most). */
-  private readonly plans = new ClockCache<PlanOfText>(2 ** 20);
+  private readonly plans = new LRUCache<string, PlanOfText>({ maxSize: 2 ** 20 });
   private plansVersion = '';
 
   constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards'>, private readonly sets: SetTables, cards?: DeckCards) {
@@ -114,7 +114,7 @@ export class DeckResolver {
     let planned = this.plans.get(key);
     if (planned === undefined) {
       planned = planOfText(table, lang, line);
-      this.plans.set(key, planned, 2 * key.length + 64 * (planned.printed.length + planned.energy.length) + 100);
+      this.plans.set(key, planned, { size: 2 * key.length + 64 * (planned.printed.length + planned.energy.length) + 100 });
     }
     return { line, ...planned };
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Answer, type AnswerForm } from '../../src/catalog/answer.js';
+import { Answer } from '../../src/catalog/answer.js';
 
 describe('Answer', () => {
   it('holds its JSON as UTF-8 bytes of their own, not a view of a shared slab', () => {
@@ -20,26 +20,20 @@ describe('Answer', () => {
     assert.equal(answer.bytes.buffer.byteLength, answer.bytes.length);
   });
 
-  it('asks its holder for each form once held: the holder keeps or makes it', () => {
+  it('keeps each form once kept by the cache, and tells the cache of each form it keeps', () => {
     const answer = Answer.ofJson('{"data":[]}');
-    const kept = new Map<string, AnswerForm>();
-    const asked: unknown[] = [];
-    answer.heldBy({ form: (held, as, name, make) => {
-      asked.push(as);
-      assert.equal(held, answer);
-      if (!kept.has(name)) kept.set(name, make(held));
-      return kept.get(name) as never;
-    } }, 'entry 1');
+    const told: number[] = [];
+    answer.keptBy((form) => told.push(form.length));
     let made = 0;
     const upper = () => {
       made += 1;
       return Buffer.from(answer.json.toUpperCase());
     };
     const form = answer.form('upper', upper);
-    assert.equal(answer.form('upper', upper), form, 'what the holder kept');
+    assert.equal(answer.form('upper', upper), form, 'the form kept');
     assert.equal(form.toString(), '{"DATA":[]}');
-    assert.equal(answer.form('tag', () => 'abc'), 'abc');
-    assert.deepEqual([made, asked], [1, ['entry 1', 'entry 1', 'entry 1']]);
+    assert.equal(answer.form('tag', () => Buffer.from('abc')).toString(), 'abc');
+    assert.deepEqual([made, told, answer.formBytes], [1, [11, 3], 14]);
   });
 
   it('makes a form each time while nothing holds it: an answer not kept is sent once', () => {

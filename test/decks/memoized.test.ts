@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { memoized } from '../../src/cache/memoized.js';
+import { memoized } from '../../src/decks/memoized.js';
 
 describe('memoized', () => {
   it('reads a text once and answers it again from memory, null and undefined readings included', () => {
