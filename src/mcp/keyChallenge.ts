@@ -1,4 +1,5 @@
 import { keyFromAuthorization } from '../access/keyFormat.js';
+import { PROTECTED_RESOURCE_METADATA_PATH } from '../oauth/oauthService.js';
 import type { McpToolbox } from './toolbox.js';
 
 /**
@@ -6,9 +7,6 @@ import type { McpToolbox } from './toolbox.js';
  * the MCP authorization spec's challenge, so a client that speaks OAuth signs in and retries, and a
  * JSON-RPC error whose message tells one that does not how to get a key.
  */
-
-/** Where the protected resource metadata of /mcp is published (RFC 9728, path-suffixed form). */
-export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
 
 /** JSON-RPC error code of the 401 (the implementation-defined server error range). */
 export const UNAUTHORIZED_CODE = -32001;
@@ -20,20 +18,14 @@ export const CHALLENGE_MESSAGES = {
     'your email for a free key, then send it as "Authorization: Bearer <key>" (or sign in with OAuth again)',
 } as const;
 
-/** The id of the message's keyed tools/call (null in a batch), or undefined when it calls none. */
-export function keyedToolCall(body: unknown, toolbox: McpToolbox): { id: string | number | null; tool: string | null } | undefined {
-  if (Array.isArray(body)) return body.some((message) => callsKeyedTool(message, toolbox)) ? { id: null, tool: null } : undefined;
-  if (!callsKeyedTool(body, toolbox)) return undefined;
-  const { id, params } = body as { id?: unknown; params: { name: string } };
-  return { id: typeof id === 'string' || Number.isInteger(id) ? id as string | number : null, tool: params.name };
-}
-
-function callsKeyedTool(message: unknown, toolbox: McpToolbox): boolean {
-  if (typeof message !== 'object' || message === null) return false;
-  const { method, params } = message as { method?: unknown; params?: unknown };
-  if (method !== 'tools/call' || typeof params !== 'object' || params === null) return false;
+/** The id and tool of the message's tools/call of a keyed tool, or undefined when it calls none. */
+export function keyedToolCall(body: unknown, toolbox: McpToolbox): { id: string | number | null; tool: string } | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { method, params, id } = body as { method?: unknown; params?: unknown; id?: unknown };
+  if (method !== 'tools/call' || typeof params !== 'object' || params === null) return undefined;
   const { name } = params as { name?: unknown };
-  return typeof name === 'string' && toolbox.needsKey(name);
+  if (typeof name !== 'string' || !toolbox.needsKey(name)) return undefined;
+  return { id: typeof id === 'string' || typeof id === 'number' ? id : null, tool: name };
 }
 
 /** The 401's WWW-Authenticate value and JSON-RPC message for this Authorization header. */

@@ -6,9 +6,10 @@ const DOCUMENTATION = new Set(['description', 'examples', 'title', '$id', 'forma
 /**
  * A tool's output schema, lean: the answer's shape (each field of the answer and of its single
  * objects, with their types; a nullable one as a type list), while an object inside an array (a card row, a variant, an attack) is
- * just an object, and descriptions and examples stay in the OpenAPI document. The REST schemas'
- * every nesting and word made tools/list 64 KB; the structured content is checked against this by
- * clients all the same, and the text beside it is the whole answer.
+ * just an object, and descriptions and examples stay in the OpenAPI document: the REST schemas'
+ * every nesting and word would make tools/list several times larger, and an agent pays for each
+ * token. The structured content is checked against this by clients all the same, and the text
+ * beside it is the whole answer.
  */
 export function leanOutputSchema(schema: object): JsonNode {
   const { title } = schema as JsonNode;

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
@@ -12,7 +12,7 @@ import { failureOf, logFailure } from '../edge/failures.js';
 import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
 import { leanOutputSchema } from './leanSchema.js';
-import { answeredResult, answeredResultBytes, failedResult, toolJson } from './toolResult.js';
+import { answeredResult, failedResult } from './toolResult.js';
 
 /** What one MCP request knows about its HTTP request. */
 export interface ToolCallContext {
@@ -78,11 +78,6 @@ export class McpToolbox {
     }));
   }
 
-  /** Whether a tool of that name exists. */
-  has(name: string): boolean {
-    return this.tools.has(name);
-  }
-
   /** Whether the tool exists and needs a key (every tool but get_api_key). */
   needsKey(name: string): boolean {
     return Boolean(this.tools.get(name)?.definition.keyed);
@@ -93,24 +88,17 @@ export class McpToolbox {
     return [...this.tools.keys()];
   }
 
-  async call(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<CallToolResult> {
-    return toResult(await this.outcome(name, args, context), context);
-  }
-
-  /**
-   * The same result as call(), as JSON bytes (endpoint.ts's direct tools/call): an answer's are made
-   * once per answer and kept with it, so an answer served again from memory is not serialized again.
-   */
-  async callAsBytes(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<Buffer> {
-    const outcome = await this.outcome(name, args, context);
-    noteAllowance(outcome, context);
-    return outcome.ok ? answeredResultBytes(outcome.answer, outcome.compact) : Buffer.from(JSON.stringify(failedResult(outcome.message)));
-  }
-
-  private async outcome(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<ToolOutcome> {
+  /** The result of calling the tool `name`; undefined when there is no such tool. */
+  async call(name: string, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<CallToolResult | undefined> {
     const tool = this.tools.get(name);
-    // Both callers ask has() first: the SDK's handler answers an unknown tool (server.ts), directToolCall passes it to the SDK.
-    if (!tool) throw new Error(`unknown tool ${name}`);
+    if (!tool) return undefined;
+    const outcome = await this.outcome(tool, args, context);
+    if (outcome.allowance) context.onAllowance(outcome.allowance, outcome.ok ? undefined : outcome.retryAfterSeconds);
+    return outcome.ok ? answeredResult(outcome.answer, outcome.compact) : failedResult(outcome.message);
+  }
+
+  private async outcome(tool: CompiledTool, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<ToolOutcome> {
+    const { name } = tool.definition;
     const { metrics } = this.services;
     try {
       const { outcome, ended } = await this.answer(tool, { ...args }, context);
@@ -154,13 +142,4 @@ export class McpToolbox {
     const outcome = await definition.run(args, { ...this.services, clientAddress: context.clientAddress, count });
     return { outcome, ended: outcome.ok ? 'ok' : outcome.refused ? 'refused' : 'error' };
   }
-}
-
-function noteAllowance(outcome: ToolOutcome, context: ToolCallContext): void {
-  if (outcome.allowance) context.onAllowance(outcome.allowance, outcome.ok ? undefined : outcome.retryAfterSeconds);
-}
-
-function toResult(outcome: ToolOutcome, context: ToolCallContext): CallToolResult {
-  noteAllowance(outcome, context);
-  return outcome.ok ? answeredResult(toolJson(outcome.answer, outcome.compact)) : failedResult(outcome.message);
 }

@@ -50,7 +50,6 @@ export class PrometheusMetrics implements ServiceMetrics {
   private readonly keyCreations: Counter<'edge' | 'outcome'>;
   private readonly unavailable: Counter<'edge'>;
   private readonly toolCalls: Counter<'tool' | 'outcome'>;
-  private readonly directToolCalls: Counter;
   private readonly syncs: Counter<'result'>;
   private readonly syncDuration: Histogram;
   private readonly changes: Counter<'change'>;
@@ -83,9 +82,6 @@ export class PrometheusMetrics implements ServiceMetrics {
     this.toolCalls = new Counter({
       name: 'tcg_mcp_tool_calls_total', help: 'MCP tool calls by tool and outcome: ok, refused, invalid, error, failed',
       labelNames: ['tool', 'outcome'], registers,
-    });
-    this.directToolCalls = new Counter({
-      name: 'tcg_mcp_direct_tool_calls_total', help: 'MCP tools/call requests answered without the SDK\'s server and transport', registers,
     });
     this.syncs = new Counter({ name: 'tcg_syncs_total', help: 'Scheduled syncs (SYNC_SOURCE) by result: synced, skipped, failed', labelNames: ['result'], registers });
     this.syncDuration = new Histogram({
@@ -131,10 +127,6 @@ export class PrometheusMetrics implements ServiceMetrics {
 
   toolCall(tool: string, outcome: ToolCallOutcome): void {
     this.toolCalls.inc({ tool, outcome });
-  }
-
-  directToolCall(): void {
-    this.directToolCalls.inc();
   }
 
   syncFinished(outcome: SyncOutcome, seconds: number, changes: ChangeCounts): void {

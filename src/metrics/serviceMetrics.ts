@@ -35,8 +35,6 @@ export interface ServiceMetrics {
   /** A request or tool call that failed because a database could not be reached (StoreUnavailableError). */
   databaseUnavailable(edge: Edge): void;
   toolCall(tool: string, outcome: ToolCallOutcome): void;
-  /** A tools/call the MCP endpoint answered itself, without the SDK's server and transport (directToolCall.ts). */
-  directToolCall(): void;
   /** A scheduled sync ended (SyncScheduler): how, how long it took, and the changes to the catalog's answers it recorded. */
   syncFinished(outcome: SyncOutcome, seconds: number, changes: ChangeCounts): void;
 }
@@ -64,7 +62,6 @@ export const NO_METRICS: ServiceMetrics = {
   keyCreation() {},
   databaseUnavailable() {},
   toolCall() {},
-  directToolCall() {},
   syncFinished() {},
 };
 

@@ -19,6 +19,8 @@ export const AUTHORIZATION_REQUEST_SECONDS = 1800;
 /** A client id is a sealed registration: it lasts as long as a client is likely to keep it. */
 const CLIENT_SECONDS = 5 * 365 * 24 * 3600;
 export const SCOPE = 'catalog';
+/** Where the protected resource metadata of /mcp is published (RFC 9728, path-suffixed form), which the 401's challenge names. */
+export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
 
 export interface ClientMetadata {
   redirect_uris: string[];

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PROTECTED_RESOURCE_METADATA_PATH } from '../mcp/keyChallenge.js';
-import { SCOPE } from '../oauth/oauthService.js';
+import { PROTECTED_RESOURCE_METADATA_PATH, SCOPE } from '../oauth/oauthService.js';
 import { MalformedPathResponse } from '../schemas/common.js';
 import { AuthorizationServerMetadata, ProtectedResourceMetadata } from '../schemas/oauth.js';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MODERN_PROTOCOL_VERSION } from '../../src/mcp/modernRevision.js';
+/** The revision the SDK 2.x client negotiates by server/discover. */
+const MODERN_PROTOCOL_VERSION = '2026-07-28';
 import { modernSdk, needsInspector, runInspectorCli, type InspectorRun } from '../support/inspector.js';
 import { McpHarness } from '../support/mcpHarness.js';
 

@@ -58,8 +58,7 @@ describe('MCP: a keyed tool without a valid key is HTTP 401 with the OAuth chall
     assert.match(answer.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
   });
 
-  test('the SDK path (a call the endpoint does not answer itself) is refused the same way', async () => {
-    // _meta sends the call through the SDK's server and transport (directToolCall.ts).
+  test('a call with _meta, and a batch, are refused the same way', async () => {
     const message = { ...call('list_sets'), params: { name: 'list_sets', arguments: {}, _meta: { progressToken: 1 } } };
     const answer = await harness.post(message);
     assert.equal(answer.status, 401);

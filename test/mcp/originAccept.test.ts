@@ -8,7 +8,7 @@ const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
 const CALL = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_set', arguments: { id: 'en-base1' } } };
 const VERSION = { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION };
 
-describe('MCP Accept: every answer is JSON, so a client that takes only JSON is answered', () => {
+describe('MCP Accept: as the SDK takes it, per revision', () => {
   let harness: McpHarness;
   let key: string;
   before(async () => {
@@ -17,24 +17,30 @@ describe('MCP Accept: every answer is JSON, so a client that takes only JSON is 
   });
   after(() => harness.close());
 
-  for (const accept of ['application/json', 'application/json; q=0.9', '*/*', 'application/*', '']) {
-    test(`Accept "${accept}" is answered, on the SDK path and the direct path`, async () => {
+  test('a 2025-era request must accept both JSON and the event stream (the 2025 transport), and is answered JSON', async () => {
+    for (const accept of ['application/json, text/event-stream', 'text/event-stream, application/json;q=0.9']) {
       const list = await harness.post(LIST, { ...VERSION, accept });
-      assert.equal(list.status, 200);
+      assert.equal(list.status, 200, accept);
       assert.equal(list.headers.get('content-type'), 'application/json');
       assert.ok((list.body as { result: { tools: unknown[] } }).result.tools.length > 0);
       const call = await harness.post(CALL, { ...VERSION, accept, authorization: `Bearer ${key}` });
-      assert.equal(call.status, 200);
       assert.equal((call.body as { result: { structuredContent: { data: { id: string } } } }).result.structuredContent.data.id, 'en-base1');
-    });
-  }
-
-  test('an Accept that takes no JSON is 406 in one sentence', async () => {
-    for (const accept of ['text/event-stream', 'text/html', 'application/json;q=0']) {
+    }
+    for (const accept of ['application/json', '*/*', 'text/event-stream', 'text/html']) {
       const answer = await harness.post(LIST, { ...VERSION, accept });
       assert.equal(answer.status, 406, accept);
-      assert.deepEqual((answer.body as { error: unknown }).error, { code: -32000,
-        message: 'Not Acceptable: every answer of this endpoint is application/json; send Accept: application/json (text/event-stream may be listed too)' });
+      assert.equal((answer.body as { error: { code: number } }).error.code, -32000);
+      assert.match((answer.body as { error: { message: string } }).error.message, /^Not Acceptable: /);
+    }
+  });
+
+  test('a 2026-07-28 request is answered JSON whatever its Accept (the revision answers JSON or an event stream, this server JSON)', async () => {
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    for (const accept of ['application/json', '*/*', '']) {
+      const list = await harness.post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } },
+        { accept, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' });
+      assert.equal(list.status, 200, accept);
+      assert.equal(list.headers.get('content-type'), 'application/json');
     }
   });
 });
@@ -58,7 +64,7 @@ describe('MCP Origin: any site by default; MCP_ALLOWED_ORIGINS narrows it', () =
       assert.equal(refused.status, 403);
       assert.deepEqual(refused.body, { jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: this server does not take MCP requests from that Origin' }, id: null });
       assert.equal(refused.headers.get('access-control-allow-origin'), '*', 'a browser script can read the refusal');
-      assert.equal((await harness.post(CALL, { ...VERSION, origin: 'https://evil.example' })).status, 403, 'the direct path too');
+      assert.equal((await harness.post(CALL, { ...VERSION, origin: 'https://evil.example' })).status, 403, 'a tool call too');
       assert.equal((await harness.post(LIST, { ...VERSION, origin: 'https://app.example.com' })).status, 200);
       assert.equal((await harness.post(LIST, { ...VERSION, origin: 'http://localhost:6274' })).status, 200);
       assert.equal((await harness.post(LIST, VERSION)).status, 200, 'no Origin: not a browser');

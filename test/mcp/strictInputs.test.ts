@@ -6,7 +6,7 @@ import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 const TOOLS = 'search_cards, get_card, find_card, list_cards_in_set, list_sets, get_set, check_deck, get_api_key';
 const INEXACT_ID = 'the id must be a string or an integer from -9007199254740991 to 9007199254740991, written without a fraction or exponent';
-const NOT_A_MESSAGE = 'the body must be one JSON-RPC 2.0 message: an object with "jsonrpc": "2.0", a method, and an id for a request';
+const NOT_A_MESSAGE = 'Bad Request: the request body is not a valid JSON-RPC message';
 
 describe('MCP strict inputs: closed tool arguments, exact ids, malformed requests in one sentence', () => {
   let harness: McpHarness;
@@ -49,7 +49,7 @@ describe('MCP strict inputs: closed tool arguments, exact ids, malformed request
   const viaSdk = (id: string) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"get_set","arguments":{"id":"en-base1"},"_meta":{}}}`;
 
   for (const id of ['9007199254740991', '-9007199254740991', '0', '"9007199254740993"', '"call-1"']) {
-    test(`the id ${id} comes back exactly, on the direct path and through the SDK`, async () => {
+    test(`the id ${id} comes back exactly, with _meta in params or without`, async () => {
       for (const body of [call(id), viaSdk(id)]) {
         const answer = await harness.postText(body, headers);
         assert.equal(answer.status, 200);
@@ -58,13 +58,23 @@ describe('MCP strict inputs: closed tool arguments, exact ids, malformed request
     });
   }
 
-  for (const id of ['9007199254740993', '9007199254740992', '-9007199254740993', '1.0', '1e2', '-0', '1.5', 'null', '{}', 'true']) {
+  // Numbers JSON.parse would change: refused before the SDK, which would answer with the id changed.
+  for (const id of ['9007199254740993', '9007199254740992', '-9007199254740993', '1.0', '1e2', '-0', '1.5']) {
     test(`the id ${id} is refused with -32600 (it could not come back exactly)`, async () => {
       for (const body of [call(id), viaSdk(id)]) {
         const answer = await harness.postText(body, headers);
         assert.equal(answer.status, 400);
         assert.deepEqual(answer.body, { jsonrpc: '2.0', error: { code: -32600, message: INEXACT_ID }, id: null });
       }
+    });
+  }
+
+  // Neither a string nor a number: the SDK refuses the message itself.
+  for (const id of ['null', '{}', 'true']) {
+    test(`the id ${id} is refused with -32600 by the SDK`, async () => {
+      const answer = await harness.postText(call(id), headers);
+      assert.equal(answer.status, 400);
+      assert.equal((answer.body as { error: { code: number } }).error.code, -32600);
     });
   }
 
@@ -83,7 +93,7 @@ describe('MCP strict inputs: closed tool arguments, exact ids, malformed request
     ['a message without a method', { jsonrpc: '2.0', id: 1 }],
     ['a number', 42],
   ] as const) {
-    test(`${what} is -32600 in one sentence`, async () => {
+    test(`${what} is -32600 in one sentence (the SDK's)`, async () => {
       const answer = await harness.post(body, headers);
       assert.equal(answer.status, 400);
       assert.equal((answer.body as { error: { code: number; message: string } }).error.code, -32600);
@@ -99,15 +109,17 @@ describe('MCP strict inputs: closed tool arguments, exact ids, malformed request
     }
   });
 
-  test('a tools/call without params.name is -32602 in one sentence, with its id', async () => {
-    for (const params of [undefined, {}, { name: '' }, { name: 7, arguments: {} }]) {
+  test('a tools/call without params.name, or whose arguments are no object, is -32602 with its id (the SDK\'s check)', async () => {
+    for (const params of [undefined, {}, { name: 7, arguments: {} }, { name: 'get_set', arguments: ['en-base1'] }]) {
       const answer = await harness.post({ jsonrpc: '2.0', id: 'n', method: 'tools/call', ...(params ? { params } : {}) }, headers);
       assert.equal(answer.status, 200);
-      assert.deepEqual(answer.body, { jsonrpc: '2.0', id: 'n',
-        error: { code: -32602, message: `tools/call needs params.name, the name of the tool to call; the tools are ${TOOLS}` } });
+      const { id, error } = answer.body as { id: unknown; error: { code: number; message: string } };
+      assert.equal(id, 'n');
+      assert.equal(error.code, -32602);
+      assert.match(error.message, /^Invalid tools\/call request/);
     }
-    const notAnObject = await harness.post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_set', arguments: ['en-base1'] } }, headers);
-    assert.deepEqual((notAnObject.body as { error: unknown }).error, { code: -32602, message: 'params.arguments must be an object of the tool\'s arguments' });
+    const empty = await harness.post({ jsonrpc: '2.0', id: 'e', method: 'tools/call', params: { name: '' } }, headers);
+    assert.deepEqual((empty.body as { error: unknown }).error, { code: -32602, message: `unknown tool ; the tools are ${TOOLS}` });
   });
 
   test('an unknown tool is -32602 naming the tools, without a prefix the SDK client adds again', async () => {
