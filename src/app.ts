@@ -1,3 +1,4 @@
+import accepts from '@fastify/accepts';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -8,7 +9,7 @@ import { REQUEST_ID_FIELD, requestIdOf } from './edge/requestId.js';
 import { declareKeyPrefix, RequestLog } from './edge/requestLog.js';
 import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
-import { clientErrorHandler } from './edge/clientErrors.js';
+import { clientErrorHandling } from './edge/clientErrors.js';
 import { lazySerializers } from './edge/lazySerializers.js';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './edge/connectionLimits.js';
 import { unkeyedAllowance } from './access/monthlyQuota.js';
@@ -71,16 +72,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const frontDoorHeaders = deps.frontDoorHeaders ?? true;
   const setUnkeyedRateLimitHeaders = (reply: FastifyReply) => setRateLimitHeaders(reply, unkeyedAllowance(now()));
   // Every response carries its request id, the rate-limit headers (the unkeyed ones, but on keyed
-  // routes, whose own hook sets the key's month whatever they answer), the security headers and CORS's.
+  // routes, whose own hook sets the key's month whatever they answer) and the security headers; CORS's plugin adds its own.
   const setEdgeHeaders = (request: FastifyRequest, reply: FastifyReply) => {
     if (frontDoorHeaders) {
       reply.header(REQUEST_ID_FIELD, request.id);
       setSecurityHeaders(reply);
     }
     if (!request.setsKeyRateLimitHeaders) setUnkeyedRateLimitHeaders(reply);
-    setCorsHeaders(reply);
   };
   const metrics = deps.metrics ?? NO_METRICS;
+  const clientErrors = clientErrorHandling({ now, exposedHeaders: EXPOSED_HEADERS, metrics });
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new RequestLog(deps.logRequests ?? false),
@@ -90,23 +91,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Connection: close) rather than with Fastify's own 503 body, which is not our error shape.
     return503OnClosing: false,
     ...connectionOptions({ ...DEFAULT_CONNECTION_LIMITS, ...deps.connectionLimits }),
-    clientErrorHandler: clientErrorHandler({ now, exposedHeaders: EXPOSED_HEADERS, metrics }),
+    clientErrorHandler: clientErrors.handler,
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: lazySerializers },
     // What the router refuses before any hook runs gets the headers and the error shape of every other answer.
     frameworkErrors: (error, request, reply) => {
       setEdgeHeaders(request, reply);
+      setCorsHeaders(reply);
       const refusal = routerRefusal(error, request);
       return sendError(reply, refusal.status, refusal.message);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  clientErrors.track(app.server);
   // The validator MCP tools use too: query strings coerced, JSON bodies as sent, one wording.
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter(schemaErrorFormatter);
   installErrorHandling(app, metrics);
   declareKeyPrefix(app);
-  // Before the CORS plugin's hook, which answers preflights: they carry these headers too.
   app.addHook('onRequest', (request, reply, done) => {
     setEdgeHeaders(request, reply);
     done();
@@ -117,8 +119,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     });
   }
+  // After the edge hook and before the throttle's: every answer, a preflight or a throttled one
+  // included, carries both hooks' headers; a preflight is never throttled (check() passes OPTIONS).
+  await installCors(app);
+  await app.register(accepts);
   await app.register(swagger, openApiOptions(deps.config.publicBaseUrl));
-  // Before every route's own work; a throttled answer carries the edge hook's headers, CORS's included.
+  // Before every route's own work.
   const throttle = await UnkeyedThrottle.install(app, {
     perMinute: deps.config.unkeyedRequestsPerMinute ?? DEFAULT_UNKEYED_REQUESTS_PER_MINUTE,
     isValidKey: (authorization) => deps.access.isValidKey(authorization),
@@ -132,10 +138,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return sendError(reply, 429, refused.message);
     }, done);
   });
-
-  // After the hooks above, which its context inherits: a preflight gets the edge headers, is never
-  // throttled (check() passes OPTIONS) and is counted in the metrics like any answer.
-  await installCors(app);
 
   const answers = deps.answers ?? new AnswerCache(deps.store, { maxBytes: DEFAULT_CATALOG_CACHE_MB * 2 ** 20 });
   if (!deps.answers) app.addHook('onClose', async () => answers.close());

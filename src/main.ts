@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   // After the seeding: the files of the catalog served now are built first.
   bulk.start();
   const sync = config.sync && new SyncScheduler({
-    ...config.sync, env: process.env, store, metrics,
+    ...config.sync, store, metrics,
     log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
   });
   sync?.start();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { unkeyedAllowance } from '../access/monthlyQuota.js';
@@ -34,17 +34,25 @@ function answerFor(code: string | undefined): { status: number; message: string 
   return null;
 }
 
-/** Fastify's clientErrorHandler: the contract's error on the socket when one can be written, then the connection closed. */
-export function clientErrorHandler(options: { now: () => Date; exposedHeaders: readonly string[]; metrics: ServiceMetrics }) {
-  return function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+/**
+ * Fastify's clientErrorHandler (`handler`): the contract's error on the socket when one can be
+ * written, then the connection closed; `track` follows the server's responses, to know that.
+ */
+export function clientErrorHandling(options: { now: () => Date; exposedHeaders: readonly string[]; metrics: ServiceMetrics }) {
+  /** Each connection's latest response (node:http's 'request' event). */
+  const responses = new WeakMap<Socket, ServerResponse>();
+  const track = (server: Server) => server.on('request', (request: { socket: Socket }, response: ServerResponse) => {
+    responses.set(request.socket, response);
+  });
+  const handler = function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
     // Answered already (the parser reports the same error again as more bytes arrive).
     if (socket.writableEnded) return;
     const answer = answerFor(error.code);
-    // As Node itself does: an answer goes out unless a response on this connection has already
-    // started (its headers sent), which the bytes of another would corrupt. A request timed out
+    // As Node itself does: an answer goes out unless a response on this connection has started (its
+    // headers sent) and not ended, which the bytes of another would corrupt. A request timed out
     // while its body arrives has a response object that nothing was written to yet.
-    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (!answer || !socket.writable || inFlight?.headersSent) {
+    const inFlight = responses.get(socket);
+    if (!answer || !socket.writable || (inFlight?.headersSent && !inFlight.writableEnded)) {
       socket.destroy();
       return;
     }
@@ -75,4 +83,5 @@ export function clientErrorHandler(options: { now: () => Date; exposedHeaders: r
     // could discard the answer before the client read it; whatever it still sends is not read.
     setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
   };
+  return { handler, track };
 }

@@ -66,7 +66,7 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
  * is not revalidated.
  */
 function sendDeckCheck(reply: FastifyReply, answer: Answer): FastifyReply {
-  const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request.headers['accept-encoding']) : 'identity';
+  const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
   reply.code(200).type('application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Accept-Encoding');
   if (coding === 'identity') return reply.send(answer.bytes);
   return reply.header('Content-Encoding', coding).send(compress(answer.bytes, coding, 'once'));

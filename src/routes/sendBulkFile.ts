@@ -16,7 +16,7 @@ const FILE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 export function sendBulkFile(reply: FastifyReply, file: BulkFileOnDisk): FastifyReply {
   const { headers } = reply.request;
   const range = headers.range;
-  const coding = range === undefined && acceptsGzip(headers['accept-encoding']) ? 'gzip' : 'identity';
+  const coding = range === undefined ? negotiateCoding(reply.request, ['gzip']) : 'identity';
   reply.header('etag', entityTag(file.sha256, coding));
   reply.header('cache-control', FILE_CACHE_CONTROL);
   reply.header('vary', CATALOG_VARY.join(', '));
@@ -41,14 +41,6 @@ export function sendBulkFile(reply: FastifyReply, file: BulkFileOnDisk): Fastify
   }
   reply.header('content-length', file.size);
   return reply.code(200).send(createReadStream(file.path));
-}
-
-/** Whether Accept-Encoding allows gzip, the one compressed form stored: named (or `*`) with a q above 0. */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  // negotiateCoding picks br when it may; asked without br, it says whether gzip is acceptable.
-  const withoutBr = acceptEncoding.split(',').filter((part) => part.split(';')[0]!.trim().toLowerCase() !== 'br').join(',');
-  return negotiateCoding(withoutBr) !== 'identity';
 }
 
 /**

@@ -21,7 +21,7 @@ export function sendResult(reply: FastifyReply, result: QueryResult): FastifyRep
   const { headers } = reply.request;
   const { answer } = result;
   const tag = contentTag(answer.tagSource);
-  const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(headers['accept-encoding']) : 'identity';
+  const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
   reply.header('etag', entityTag(tag, coding));
   reply.header('cache-control', CATALOG_CACHE_CONTROL);
   reply.header('vary', CATALOG_VARY_VALUE);

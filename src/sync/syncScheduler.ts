@@ -23,8 +23,8 @@ export interface SyncSchedulerOptions {
   /** Anything `npm run import` takes. */
   source: string;
   everyMs: number;
-  /** The environment of the sync's process (DATABASE_URL and the stores' settings): the service's own. */
-  env: NodeJS.ProcessEnv;
+  /** The environment of the sync's process (DATABASE_URL and the stores' settings): the service's own unless given. */
+  env?: NodeJS.ProcessEnv;
   log: { info(message: string): void; error(message: string): void };
   /** The catalog the sync writes: its changes feed and version tell what a sync changed. */
   store: Pick<CatalogStore, 'changesSince' | 'catalogVersion'>;
@@ -160,8 +160,7 @@ export class SyncScheduler {
 
 /**
  * How much lower than the server the sync runs (a nice value): when both want the cores, requests
- * go first. Measured with one card by id at 50 connections during a sync of one changed card (SQLite,
- * full catalog): p99 40 ms at the server's priority, the target being 25 ms.
+ * go first, so a sync does not lift the tail of the requests served meanwhile.
  */
 const SYNC_NICENESS = 10;
 

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
+import accepts from '@fastify/accepts';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compress, negotiateCoding } from '../../src/edge/compression.js';
 import { contentTag, entityTag, ifNoneMatchMatches } from '../../src/edge/httpCaching.js';
@@ -32,17 +34,31 @@ describe('entityTag and ifNoneMatchMatches', () => {
   });
 });
 
-describe('negotiateCoding', () => {
-  const cases: Array<[string | undefined, string]> = [
-    [undefined, 'identity'], ['', 'identity'], ['identity', 'identity'], ['deflate', 'identity'],
-    ['gzip', 'gzip'], ['x-gzip', 'gzip'], ['br', 'br'], ['gzip, deflate, br', 'br'], ['GZIP, BR', 'br'],
-    ['br;q=0.5, gzip;q=0.8', 'gzip'], ['br;q=0.8, gzip;q=0.8', 'br'], ['*', 'br'], ['*;q=0', 'identity'],
-    ['br;q=0, *', 'gzip'], ['gzip;q=0, br;q=0', 'identity'], ['gzip; q=0.1', 'gzip'],
+describe('negotiateCoding (@fastify/accepts)', () => {
+  // The header, the coding among br and gzip, and the coding when gzip alone is offered (the bulk files).
+  const cases: Array<[string | undefined, string, string]> = [
+    [undefined, 'identity', 'identity'], ['', 'identity', 'identity'], ['identity', 'identity', 'identity'],
+    ['deflate', 'identity', 'identity'], ['gzip', 'gzip', 'gzip'], ['br', 'br', 'identity'],
+    ['gzip, deflate, br', 'gzip', 'gzip'], ['br, gzip', 'br', 'gzip'], ['GZIP, BR', 'gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip', 'gzip'], ['br;q=0.8, gzip;q=0.8', 'br', 'gzip'], ['*', 'br', 'gzip'],
+    ['*;q=0', 'identity', 'identity'], ['br;q=0, *', 'gzip', 'gzip'], ['gzip;q=0, br;q=0', 'identity', 'identity'],
+    ['gzip; q=0.1', 'gzip', 'gzip'],
   ];
-  for (const [header, coding] of cases) {
-    it(`${String(header)} → ${coding}`, () => assert.equal(negotiateCoding(header), coding));
+  let app: FastifyInstance;
+  before(async () => {
+    app = Fastify();
+    await app.register(accepts);
+    app.get('/', (request) => ({ coding: negotiateCoding(request), gzipOnly: negotiateCoding(request, ['gzip']) }));
+  });
+  after(() => app.close());
+  for (const [header, coding, gzipOnly] of cases) {
+    it(`${String(header)} → ${coding} (${gzipOnly} of gzip alone)`, async () => {
+      const response = await app.inject({ url: '/', headers: header === undefined ? {} : { 'accept-encoding': header } });
+      assert.deepEqual(response.json(), { coding, gzipOnly });
+    });
   }
 });
+
 
 describe('compress', () => {
   const body = Buffer.from(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `en-base1-${i}`, name: `Pokémon ${i}` })) }));

@@ -106,7 +106,7 @@ for (const store of STORE_KINDS) {
       assert.equal(unkeyed.headers['cache-control'], 'no-store');
     });
 
-    it('gzip and brotli round-trip a body of 1 KiB or more; br is preferred; q=0 refuses; the ETag names the coding', async () => {
+    it('gzip and brotli round-trip a body of 1 KiB or more; the highest q, the client\'s order on a tie; q=0 refuses; the ETag names the coding', async () => {
       const identity = await get(SET_PAGE);
       assert.ok(identity.bytes.length >= 1024, `the set page is ${identity.bytes.length} bytes`);
       assert.equal(identity.headers['content-encoding'], undefined);
@@ -115,7 +115,8 @@ for (const store of STORE_KINDS) {
       const cases: Array<[string, string | undefined, (bytes: Buffer) => Buffer]> = [
         ['gzip', 'gzip', gunzipSync],
         ['br', 'br', brotliDecompressSync],
-        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['gzip, deflate, br', 'gzip', gunzipSync],
+        ['br, gzip', 'br', brotliDecompressSync],
         ['br;q=0.5, gzip', 'gzip', gunzipSync],
         ['*', 'br', brotliDecompressSync],
         ['br;q=0, *', 'gzip', gunzipSync],
@@ -203,7 +204,7 @@ describe('MCP answers are compressed but not cached', () => {
     const response = await harness.post({
       jsonrpc: '2.0', id: 1, method: 'initialize',
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-    }, { 'accept-encoding': 'gzip, br', 'if-none-match': '*' });
+    }, { 'accept-encoding': 'br, gzip', 'if-none-match': '*' });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('etag'), null);
     assert.equal(response.headers.get('content-encoding'), 'br');
