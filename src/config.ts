@@ -219,9 +219,8 @@ export function readUnkeyedRequestsPerMinute(raw: string | undefined): number {
 
 /**
  * CATALOG_CACHE_MB's default: the hot cards, sets and pages of a busy day, and what keeps an instance
- * on the full catalog within 300 MB of RSS under the mixes measured (docs/deploy.md: peaks of 266-270 MB
- * without the cache under random name searches on SQLite, the cache adding what it is set to; at 32
- * the peaks were 294-298 MB, too close).
+ * on the full catalog within 300 MB of RSS under every cold mix measured (docs/deploy.md, what the
+ * setting costs).
  */
 export const DEFAULT_CATALOG_CACHE_MB = 24;
 

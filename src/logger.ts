@@ -23,9 +23,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
 /**
  * What the log holds back before one write. pino's destination (sonic-boom) measures the UTF-8
  * length of all it holds on every line it adds, so a larger batch costs each line more, and a
- * smaller one more writes: measured with the request line written to a pipe, 2 KiB (some ten
- * request lines a write) cost least per line, some 45 % less than a write per line and less than
- * 4, 8 or 16 KiB.
+ * smaller one more writes: some ten request lines a write cost least per line.
  */
 const LOG_BATCH_BYTES = 2 * 1024;
 /** And how long it holds them at most: an idle instance's lines are out within this. */
@@ -36,7 +34,7 @@ const LOG_FLUSH_MS = 200;
  * (sonic-boom's `minLength` and `periodicFlush`): a line waits until 2 KiB of lines are held or
  * 200 ms passed, then the batch is written at once. Synchronously: no write is in flight when the
  * process exits, so every line goes out in order, and handing each batch to libuv's thread pool
- * measured a third dearer per request line. pino flushes only asynchronous destinations on exit,
+ * cost each request line more. pino flushes only asynchronous destinations on exit,
  * so what is held is written out here when the process exits, however it exits; `kill -9` loses
  * at most the last 200 ms of lines.
  */

@@ -12,8 +12,7 @@ const ATTEMPTS = 3;
  * order, read from the backend on first use and kept while the catalog is the same version. Counting
  * the cards having every facet is then an AND and a population count over a few thousand words,
  * and the page's cards are known by their search orders. Asking the database instead probed an
- * index once per card of the first facet: 4 to 7 ms on SQLite and 5 to 30 ms on PostgreSQL for
- * common filters (Fire Stage 2 expanded, Trainers in English), 60 to 460 ms for Pokémon in English.
+ * index once per card of the first facet, which grows with the facet (Pokémon in English).
  */
 export class FilterIndex {
   private readonly byFacet = new Map<string, Bitset>();

@@ -56,9 +56,8 @@ interface Scratch { places: Int32Array; ranks: Uint8Array; heads: Int32Array; en
  * three-code-point substring's names, and each name's cards in search order with their language.
  * The names containing the key are those of the key's rarest trigram that contain it; their cards,
  * exact name first, then names that start with the key, then the rest, each in search order, are
- * counted and cut into the page without a database. With the full catalog (23,000 names, 130,000
- * cards) it holds a few MB; the database's trigram index and the sort of every match cost 1 to
- * 4 ms for a common trigram (ene, ion) where this costs tens of microseconds.
+ * counted and cut into the page without a database, where the database's trigram index and the
+ * sort of every match grow with a common trigram's matches (ene, ion).
  */
 export class NameIndex {
   private constructor(
@@ -146,8 +145,7 @@ export class NameIndex {
 
   /**
    * Memory for a page of `candidates` names, taken once and kept with the index: a search is
-   * synchronous, so one set serves them all, where the arrays made for each search (a merge made
-   * one at every step) were 7 % of what a cold search allocated on the main thread (issue 27).
+   * synchronous, so one set serves them all, and a cold search allocates no arrays of its own.
    */
   private scratch(candidates: number): Scratch {
     if (this.scratchMemory === undefined || this.scratchMemory.places.length < candidates) {

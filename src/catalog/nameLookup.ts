@@ -37,9 +37,9 @@ export function paddedTrigrams(key: string): string[] {
  * (GET /v1/cards/named, /v1/cards/autocomplete, a search's suggestions): each (language, folded
  * name) once, sorted by language then folded name, so a language is a range and a prefix a range
  * within it; and each padded trigram's entries, in that order, so a typed name's candidates are
- * counted over a few posting lists instead of comparing it with 33,000 names. Built from the
- * backend's nameSpellings(), read once per catalog version; with the full catalog (32,800 entries)
- * it holds about 9 MiB (5.6 MiB of heap, 3.2 MiB of typed arrays) and is built in 150 to 250 ms (measured: docs/performance.md).
+ * counted over a few posting lists instead of comparing it with every name. Built from the
+ * backend's nameSpellings(), read once per catalog version (its size and build time on the full
+ * catalog: docs/performance.md).
  */
 export class NameLookup {
   /** Per language, where its entries start and end. */

@@ -30,9 +30,8 @@ async function sourceFiles(kind: 'tcgdex-dump' | 'own-export', dir: string): Pro
 /**
  * The fingerprint of a dump directory or an own export: a sha256 over the kind of source and, for
  * each file the import reads, its name and the sha256 of its bytes. A copy of the same files has
- * the same fingerprint (times play no part); any changed, added or removed file changes it. Reading
- * the full dump's 14 MB this way takes a fraction of a second, against the tens of seconds of
- * parsing and mapping it.
+ * the same fingerprint (times play no part); any changed, added or removed file changes it. Hashing
+ * the files costs a fraction of parsing and mapping them.
  */
 export async function fingerprintFiles(kind: 'tcgdex-dump' | 'own-export', dir: string): Promise<string> {
   const files = await sourceFiles(kind, dir);

@@ -4,7 +4,7 @@ import { CardSet, SetList } from './set.js';
 
 /*
  * list_sets' rows: by default a set's identity and dates without its logo and symbol URLs, which
- * made a 50-row page 16 KB of mostly URLs; the full rows (REST's) when asked (detail "full").
+ * made a page mostly URLs; the full rows (REST's) when asked (detail "full").
  */
 
 const { id, name, name_en, series, release_date, total, printed_total, language, abbreviation } = CardSet.properties;

@@ -187,7 +187,7 @@ export class PostgresCatalogBackend implements CatalogBackend {
 
   async cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: JoinedJson<Card> }> {
     // Prepared by name: its generic plan is the custom one (the array unnested, each order looked up
-    // in cards_by_search_order), and planning it anew cost more than running it (0.3 ms against 0.2).
+    // in cards_by_search_order), and planning it anew cost more than running it.
     const { rows: [row] } = await this.reads.query<{ version: string; docs: string | null; count: number }>({
       name: 'cards_in_search_order', text: CARDS_IN_SEARCH_ORDER, values: [orders],
     });

@@ -6,8 +6,8 @@ import path from 'node:path';
  * The page cache of each connection to the catalog (PRAGMA cache_size, in KiB when negative):
  * SQLite's own default of 2 MiB rather than the 16 MiB better-sqlite3 builds it with. The service
  * holds one connection per read worker besides its own, and under random cards and searches each
- * filled its 16 MiB with pages of a 240 MB table read once (32 MB of RSS more with two workers, for
- * the same req/s); the operating system's file cache keeps the pages that are read again.
+ * filled its cache with pages of the cards table read once (resident memory, for the same req/s);
+ * the operating system's file cache keeps the pages that are read again.
  */
 export const CATALOG_PAGE_CACHE = -2000;
 

@@ -126,8 +126,8 @@ export class SqliteCatalogBackend implements CatalogBackend {
     const { version, docs: { bytes, count } } = await this.offThread('cardsInSearchOrder', orders);
     // From a worker the bytes come copied, as a plain Uint8Array (a structured clone keeps no Buffer):
     // the same memory, seen as a Buffer. Moved instead (Piscina.move), they saved no CPU and
-    // raised peak RSS under cold searches from about 265 to 300 MiB: the main thread's collector
-    // then frees, late, what each worker allocated.
+    // raised peak RSS under cold searches: the main thread's collector then frees, late, what each
+    // worker allocated.
     return { version, docs: { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), count } };
   }
 

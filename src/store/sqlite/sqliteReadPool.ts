@@ -22,7 +22,7 @@ export class SqliteReadPool {
    * How many reads are sent and not yet answered, which close() waits for itself (see there): a count,
    * not a Set of them, as a long-lived Set that takes and lets go of an entry a read rehashes into new
    * tables in V8's old generation that keep what they held (each read's promise and page) until a
-   * full collection (InFlightSlots says what that cost the answer cache).
+   * full collection.
    */
   private underWay = 0;
   /** What close() waits on while reads are under way (one for every call), and what settles it. */
@@ -39,7 +39,7 @@ export class SqliteReadPool {
       workerData: { file },
       // Reads queued in the worker itself: with one at a time, each next read waited for the main
       // thread to take the last answer, and a busy main thread left the worker idle (heavy reads
-      // behind 40 connections of cards by id: 82 req/s, p99 3.2 s; with four, 251 req/s, p99 98 ms).
+      // behind many cards by id queued for seconds).
       concurrentTasksPerWorker: 4,
     });
     // Piscina's 'workerCreate' cannot say when a worker has started: for the workers a pool starts
