@@ -60,8 +60,7 @@ export async function generateLoad(url: string, headers: Record<string, string>,
   cpus?: string, request: RequestShape = {}): Promise<Load> {
   if (!hasWrk()) {
     const { paths, keys, bodies, ...methodAndBody } = request;
-    const picked = paths ? { requests: [{ method: 'GET' as const, setupRequest: randomPaths(paths) }] }
-      : keys || bodies ? { requests: [{ ...methodAndBody, setupRequest: keysAndBodies(keys, bodies) }] } : {};
+    const picked = paths || keys || bodies ? { requests: [{ ...methodAndBody, setupRequest: picks(paths, keys, bodies) }] } : {};
     const result = await autocannon({ url, connections, headers, duration: seconds, ...methodAndBody, ...picked });
     return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total,
       failures: result.non2xx + result.errors };
@@ -128,40 +127,30 @@ function runWrk(args: string[], cpus: string | undefined): Promise<string> {
 }
 
 /**
- * A wrk script that sends the method and body (a Lua long string holds the JSON as it is), or that
- * reads the pool of paths from a file beside it (one per line, percent-encoded) and asks for one
- * picked by LuaJIT's seeded math.random for each request.
+ * A wrk script that sends the method and body (a Lua long string holds the JSON as it is), for each
+ * request a path picked by LuaJIT's seeded math.random from a pool in a file beside it (one per line,
+ * percent-encoded) when given, the keys in turn, and a body picked from a pool when given.
  */
 function writeRequestScript(dir: string, { method, body, paths, keys, bodies }: RequestShape): string {
   const file = path.join(dir, 'request.lua');
-  if (paths) {
-    const pool = path.join(dir, 'paths.txt');
-    writeFileSync(pool, `${paths.pool.join('\n')}\n`);
-    writeFileSync(file, openConnectionsFirstScript + [
-      'local paths = {}',
-      `for line in io.lines([==[${pool}]==]) do paths[#paths + 1] = line end`,
-      `math.randomseed(${paths.seed})`,
-      'request = function() return wrk.format(nil, paths[math.random(#paths)]) end',
-    ].join('\n') + '\n');
-  } else {
-    const pool = bodies ? path.join(dir, 'bodies.txt') : undefined;
+  const pool = (name: string, lines: readonly string[] | undefined) => {
+    if (lines === undefined) return undefined;
+    const poolFile = path.join(dir, name);
     // A JSON body is one line: its line breaks are escaped.
-    if (pool) writeFileSync(pool, `${bodies!.pool.join('\n')}\n`);
-    writeFileSync(file, openConnectionsFirstScript + `wrk.method = "${method ?? 'GET'}"\n` + (body === undefined ? '' : `wrk.body = [==[${body}]==]\n`) +
-      (keys || bodies ? keysAndBodiesScript(keys, pool === undefined ? undefined : { file: pool, seed: bodies!.seed }) : ''));
-  }
-  return file;
-}
-
-/**
- * The wrk script's part that sends the keys in turn (the command line's headers, Authorization
- * replaced) and a body of the pool's file picked by LuaJIT's seeded math.random.
- */
-function keysAndBodiesScript(keys: readonly string[] | undefined, bodies: { file: string; seed: number } | undefined): string {
-  return [
+    writeFileSync(poolFile, `${lines.join('\n')}\n`);
+    return poolFile;
+  };
+  const pathsFile = pool('paths.txt', paths?.pool);
+  const bodiesFile = pool('bodies.txt', bodies?.pool);
+  writeFileSync(file, openConnectionsFirstScript + [
+    `wrk.method = "${method ?? 'GET'}"`,
+    ...(body === undefined ? [] : [`wrk.body = [==[${body}]==]`]),
     `local keys = { ${(keys ?? []).map((key) => `"${key}"`).join(', ')} }`,
+    'local paths = {}',
+    ...(pathsFile ? [`for line in io.lines([==[${pathsFile}]==]) do paths[#paths + 1] = line end`] : []),
     'local bodies = {}',
-    ...(bodies ? [`for line in io.lines([==[${bodies.file}]==]) do bodies[#bodies + 1] = line end`, `math.randomseed(${bodies.seed})`] : []),
+    ...(bodiesFile ? [`for line in io.lines([==[${bodiesFile}]==]) do bodies[#bodies + 1] = line end`] : []),
+    `math.randomseed(${paths?.seed ?? bodies?.seed ?? 0})`,
     'local turn = 0',
     'request = function()',
     '  local headers = nil',
@@ -173,29 +162,27 @@ function keysAndBodiesScript(keys: readonly string[] | undefined, bodies: { file
     '    end',
     '    headers["Authorization"] = "Bearer " .. keys[turn]',
     '  end',
-    '  local body = nil',
-    '  if #bodies > 0 then body = bodies[math.random(#bodies)] end',
-    '  return wrk.format(nil, nil, headers, body)',
+    '  local picked = nil',
+    '  if #paths > 0 then picked = paths[math.random(#paths)] end',
+    '  local sent = nil',
+    '  if #bodies > 0 then sent = bodies[math.random(#bodies)] end',
+    '  return wrk.format(nil, picked, headers, sent)',
     'end',
-  ].join('\n') + '\n';
+  ].join('\n') + '\n');
+  return file;
 }
 
-/** autocannon's twin of the wrk script's keys and bodies: each request the next key's Authorization and a body of the pool. */
-function keysAndBodies(keys: readonly string[] | undefined, bodies: RequestShape['bodies']) {
+/** autocannon's twin of the wrk script: each request a path of the pool, the next key's Authorization and a body of the pool. */
+export function picks(paths: RequestShape['paths'], keys: readonly string[] | undefined, bodies: RequestShape['bodies']) {
   let turn = 0;
-  const random = bodies ? seededRandom(bodies.seed) : undefined;
+  const random = seededRandom(paths?.seed ?? bodies?.seed ?? 0);
   return (request: autocannon.Request) => {
     turn = (turn + 1) % (keys?.length ?? 1);
     return {
       ...request,
+      ...(paths ? { path: paths.pool[Math.floor(random() * paths.pool.length)]! } : {}),
       ...(keys ? { headers: { ...request.headers, authorization: `Bearer ${keys[turn]}` } } : {}),
-      ...(bodies ? { body: bodies.pool[Math.floor(random!() * bodies.pool.length)]! } : {}),
+      ...(bodies ? { body: bodies.pool[Math.floor(random() * bodies.pool.length)]! } : {}),
     };
   };
-}
-
-/** autocannon's twin of the wrk script's pick: a path of the pool for each request, from a PRNG seeded alike. */
-function randomPaths({ pool, seed }: NonNullable<RequestShape['paths']>) {
-  const random = seededRandom(seed);
-  return (request: autocannon.Request) => ({ ...request, path: pool[Math.floor(random() * pool.length)]! });
 }

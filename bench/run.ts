@@ -25,11 +25,13 @@
  * `front door` or `stores compared` alone import nothing: those comparisons serve the demo catalog);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
+ * BENCH_AGAINST=<commit> runs instead this build against an earlier commit's, on both stores (againstCommit.ts).
  */
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { againstCommit } from './againstCommit.js';
 import { createBenchDatabase } from './benchDatabase.js';
 import { behindHeavy, type Instance } from './behindHeavy.js';
 import { COLD_WORKLOADS, coldPools, coldTraffic } from './coldTraffic.js';
@@ -127,6 +129,15 @@ async function alternate(ours: () => ReturnType<typeof loadAll>, bare: () => Ret
 
 async function main(): Promise<void> {
   installWrkWherePossible();
+  const against = process.env.BENCH_AGAINST;
+  if (against) {
+    await againstCommit(against, {
+      source, connections, seconds: turnSeconds, turns,
+      stores: (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',').map((store) => store.trim()).filter(Boolean),
+      keyCount: Number(process.env.BENCH_KEYS ?? 4000),
+    });
+    return;
+  }
   // The comparisons in turn serve the demo catalog each: run alone (BENCH_ONLY=front, say), they need no import.
   const onFullCatalog = scenarios.some(({ name }) => only.test(name)) ||
     ['cheap behind heavy', 'mixed workload', 'typed names', 'deck check'].some((name) => only.test(name)) || runsCold;

@@ -1,0 +1,250 @@
+/**
+ * BENCH_AGAINST=<commit> npm run bench: this build against an earlier commit's, in the same run, on
+ * each store of BENCH_STORES (sqlite,postgres). The commit is built once in a git worktree of its own
+ * under the system's temporary folder (npm ci, then tsc) and kept for the next run. Each build imports
+ * the full catalog into a database of its own and serves it with its own defaults. Every row is made
+ * of BENCH_TURNS turns of each build taken in alternation, the order swapped from turn to turn, so the
+ * machine's drift weighs on both: the median turn of each, and the median of the turns' ratios.
+ *
+ * - Hot answers (the same request again and again) with BENCH_KEYS free keys in turn (4,000), every
+ *   request keyed and counted, and with one unlimited key; a search's p50 at one connection.
+ * - MCP get_card beside REST's card by id, on each build.
+ * - Cold traffic (random card ids, random name fragments) on fresh instances: saturated, then at half
+ *   each build's saturated rate (a fixed rate, autocannon's) for its tail; the peak RSS; and this build
+ *   without its answer cache (CATALOG_CACHE_MB=0) taking its turns beside them.
+ */
+import autocannon from 'autocannon';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createBenchDatabase } from './benchDatabase.js';
+import { coldPools, type ColdPools } from './coldTraffic.js';
+import { generateLoad, loadGeneratorName, picks, type Load, type RequestShape } from './loadGenerator.js';
+import { freePort, peakRssMiB, root, run, startProcess } from './processes.js';
+import { median } from './variantsInTurn.js';
+
+interface Build { label: string; root: string }
+
+interface Options {
+  source: string;
+  stores: string[];
+  connections: number;
+  seconds: number;
+  turns: number;
+  keyCount: number;
+}
+
+/** A build's catalog and keys on one store. */
+interface Prepared { build: Build; databaseUrl: string; keys: string[]; key: string; drop(): Promise<void> }
+
+interface Served { prepared: Prepared; label: string; baseUrl: string; pid: number; stop(): Promise<void> }
+
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+const CARD = '/v1/cards?id=en-base1-4';
+const SEARCH = '/v1/cards?q=pikachu&limit=20';
+const HOT: ReadonlyArray<{ name: string; path: string }> = [
+  { name: 'one card by id', path: CARD },
+  { name: 'a set\'s first 50 cards', path: '/v1/cards?set=en-sv03.5&limit=50' },
+  { name: 'set list, 50', path: '/v1/sets?limit=50' },
+  { name: 'name search pikachu (repeated)', path: SEARCH },
+];
+const WARM_UP_SECONDS = 2;
+
+/** The commit built in a worktree of its own (reused when built before), and this build. */
+async function builds(commit: string): Promise<Build[]> {
+  const sha = git(['rev-parse', '--verify', `${commit}^{commit}`]).trim();
+  const dir = path.join(os.tmpdir(), 'tcg-bench-against', sha);
+  if (!existsSync(path.join(dir, 'dist/src/main.js'))) {
+    console.log(`building ${commit} (${sha.slice(0, 12)}) in ${dir}...`);
+    rmSync(dir, { recursive: true, force: true });
+    git(['worktree', 'prune']);
+    mkdirSync(path.dirname(dir), { recursive: true });
+    git(['worktree', 'add', '--detach', dir, sha]);
+    for (const args of [['ci', '--no-audit', '--no-fund'], ['run', 'build', '--silent']]) {
+      const built = spawnSync('npm', args, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (built.status !== 0) throw new Error(`npm ${args.join(' ')} failed in ${dir}`);
+    }
+  }
+  return [{ label: 'this build', root }, { label: commit, root: dir }];
+}
+
+function git(args: string[]): string {
+  const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** The full catalog imported by `build` into a database of its own on `store`, and its keys. */
+async function prepare(build: Build, store: string, source: string, work: string, keyCount: number): Promise<Prepared> {
+  const database = store === 'postgres' ? await createBenchDatabase() : undefined;
+  const databaseUrl = database?.url ?? `file:${path.join(work, `${build.label.replace(/\W/g, '-')}.db`)}`;
+  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+  const started = performance.now();
+  await run(process.execPath, [path.join(build.root, 'dist/src/cli/import.js'), source], env);
+  const keys = (await run(process.execPath, ['dist/bench/issueKeys.js', build.root, String(keyCount)], env)).trim().split('\n');
+  const [key] = (await run(process.execPath, ['dist/bench/issueKeys.js', build.root, '1', '--unlimited'], env)).trim().split('\n');
+  console.log(`${build.label} on ${store}: imported in ${((performance.now() - started) / 1000).toFixed(0)} s, ${keys.length} free keys`);
+  return { build, databaseUrl, keys, key: key!, drop: async () => database?.drop() };
+}
+
+async function serve(prepared: Prepared, work: string, env: NodeJS.ProcessEnv = {}, label = prepared.build.label): Promise<Served> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startProcess([path.join(prepared.build.root, 'dist/src/main.js')], {
+    ...process.env, DATABASE_URL: prepared.databaseUrl, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1',
+    BULK_DIR: mkdtempSync(path.join(work, 'bulk-')), ...env,
+  }, `${baseUrl}/healthz`);
+  return {
+    prepared, label, baseUrl, pid: server.pid!,
+    async stop() {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** `turns` loads of each server, the order swapped each turn; each server's loads in order. */
+async function inTurn<T>(servers: readonly Served[], turns: number, load: (server: Served, turn: number) => Promise<T>): Promise<T[][]> {
+  const results: T[][] = servers.map(() => []);
+  for (let turn = 0; turn < turns; turn++) {
+    const order = servers.map((_, i) => i);
+    if (turn % 2 === 1) order.reverse();
+    for (const i of order) results[i]!.push(await load(servers[i]!, turn));
+  }
+  return results;
+}
+
+async function loadOf(url: string, headers: Record<string, string>, seconds: number, connections: number, request: RequestShape = {}): Promise<Load> {
+  const result = await generateLoad(url, headers, seconds, connections, undefined, request);
+  if (result.failures > 0) throw new Error(`${url}: ${result.failures} non-2xx or failed`);
+  return result;
+}
+
+/** A fixed rate (autocannon's overallRate), for the tail at a rate the service keeps up with. */
+async function fixedRate(url: string, headers: Record<string, string>, rate: number, seconds: number, connections: number,
+  request: Pick<RequestShape, 'paths' | 'keys'>): Promise<Load> {
+  const result = await autocannon({ url, connections, duration: seconds, overallRate: Math.max(1, Math.round(rate)), headers,
+    requests: [{ method: 'GET', setupRequest: picks(request.paths, request.keys, undefined) }] });
+  if (result.non2xx + result.errors > 0) throw new Error(`${url}: ${result.non2xx + result.errors} non-2xx or failed at a fixed rate`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, failures: 0 };
+}
+
+const each = (values: number[], digits = 0) => values.map((value) => value.toFixed(digits)).join(', ');
+const ratios = (ours: Load[], theirs: Load[], pick: (load: Load) => number) => ours.map((load, turn) => pick(load) / pick(theirs[turn]!));
+
+export async function againstCommit(commit: string, options: Options): Promise<void> {
+  const [ours, theirs] = await builds(commit) as [Build, Build];
+  console.log(`\nthis build against ${commit}: ${loadGeneratorName()}, ${options.connections} connections, ${options.turns} turns of ` +
+    `${options.seconds} s each build in alternation (order swapped each turn); req/s and p50 the median turn, p99 the worst; ` +
+    'ratio: the median of the turns\' ratios (each listed)');
+  for (const store of options.stores) {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'tcg-bench-against-run-'));
+    const prepared: Prepared[] = [];
+    try {
+      for (const build of [ours, theirs]) prepared.push(await prepare(build, store, options.source, work, options.keyCount));
+      await hotAnswers(store, prepared, work, options);
+      await coldTraffic(store, prepared, work, options);
+    } finally {
+      for (const database of prepared) await database.drop();
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+}
+
+async function hotAnswers(store: string, prepared: Prepared[], work: string, options: Options): Promise<void> {
+  const servers = await Promise.all(prepared.map((one) => serve(one, work)));
+  const [, other] = servers as [Served, Served];
+  try {
+    console.log(`\n${store}: hot answers\n`);
+    console.log(`| scenario | keys | this build req/s (each turn) | ${other.label} req/s (each turn) | ratio (each turn) | p50 ms | p99 ms |`);
+    console.log('|---|---|---:|---:|---:|---:|---:|');
+    const row = async (name: string, keys: string, path: string, headers: (server: Served) => Record<string, string>,
+      request: (server: Served) => RequestShape, connections = options.connections, pick: (load: Load) => number = (load) => load.rps) => {
+      for (const server of servers) await loadOf(server.baseUrl + path, headers(server), WARM_UP_SECONDS, connections, request(server));
+      const [a, b] = await inTurn(servers, options.turns, (server) =>
+        loadOf(server.baseUrl + path, headers(server), options.seconds, connections, request(server))) as [Load[], Load[]];
+      const r = ratios(a, b, pick);
+      console.log(`| ${name} | ${keys} | ${median(a.map((l) => l.rps)).toFixed(0)} (${each(a.map((l) => l.rps))}) | ` +
+        `${median(b.map((l) => l.rps)).toFixed(0)} (${each(b.map((l) => l.rps))}) | ${median(r).toFixed(2)} (${each(r, 2)}) | ` +
+        `${median(a.map((l) => l.p50)).toFixed(2)} / ${median(b.map((l) => l.p50)).toFixed(2)} | ` +
+        `${Math.max(...a.map((l) => l.p99)).toFixed(1)} / ${Math.max(...b.map((l) => l.p99)).toFixed(1)} |`);
+      return { a, b };
+    };
+    const oneKey = (server: Served) => ({ authorization: `Bearer ${server.prepared.key}` });
+    const manyKeys = (server: Served): RequestShape => ({ keys: server.prepared.keys });
+    for (const scenario of HOT) {
+      await row(scenario.name, `${options.keyCount} free`, scenario.path, oneKey, manyKeys);
+      await row(scenario.name, 'one', scenario.path, oneKey, () => ({}));
+    }
+    // A p50 ratio the other way round: above 1 when this build answers sooner.
+    await row('name search pikachu, p50 at one connection (ratio of p50s, theirs ÷ ours)', 'one', SEARCH, oneKey, () => ({}), 1, (load) => 1 / load.p50);
+    const mcp = (server: Served) => ({ ...oneKey(server), ...MCP_HEADERS });
+    const getCard = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_card', arguments: { id: 'en-base1-4' } } });
+    // MCP beside REST on each build, in alternation on the same servers.
+    const pairs: string[] = [];
+    for (const server of servers) {
+      const both = [{ ...server, label: 'REST' }, { ...server, label: 'MCP' }];
+      await loadOf(server.baseUrl + '/mcp', mcp(server), WARM_UP_SECONDS, options.connections, { method: 'POST', body: getCard });
+      const [rest, viaMcp] = await inTurn(both, options.turns, (variant) => variant.label === 'REST'
+        ? loadOf(server.baseUrl + CARD, oneKey(server), options.seconds, options.connections)
+        : loadOf(server.baseUrl + '/mcp', mcp(server), options.seconds, options.connections, { method: 'POST', body: getCard })) as [Load[], Load[]];
+      const r = ratios(viaMcp, rest, (load) => load.rps);
+      pairs.push(`| ${server.label} | ${median(viaMcp.map((l) => l.rps)).toFixed(0)} | ${median(rest.map((l) => l.rps)).toFixed(0)} | ${median(r).toFixed(2)} (${each(r, 2)}) |`);
+    }
+    console.log('\n| build | MCP get_card req/s | REST card by id req/s | MCP ÷ REST (each turn) |\n|---|---:|---:|---:|');
+    console.log(pairs.join('\n'));
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+async function coldTraffic(store: string, prepared: Prepared[], work: string, options: Options): Promise<void> {
+  const pools = await poolsOf(prepared[0]!, work);
+  const workloads = [
+    { name: 'random card ids', pool: pools.cardIds.map((id) => `/v1/cards?id=${encodeURIComponent(id)}`) },
+    { name: 'random name fragments', pool: pools.nameFragments.map((q) => `/v1/cards?q=${encodeURIComponent(q)}&limit=20`) },
+  ];
+  console.log(`\n${store}: cold traffic (fresh instances; each request a path picked at random, the same picks for each ` +
+    `column of a turn, ${options.keyCount} free keys in turn): saturated at ${options.connections} connections, then at half ` +
+    'each column\'s saturated rate (a fixed rate) for its p99; the peak RSS of the instance\n');
+  console.log('| workload | instance | req/s saturated (each turn) | ÷ the other build | p99 ms saturated | p99 ms at half the rate (each turn) | peak RSS MiB |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const workload of workloads) {
+    const servers = [await serve(prepared[0]!, work), await serve(prepared[1]!, work), await serve(prepared[0]!, work, { CATALOG_CACHE_MB: '0' }, 'this build, cache off')];
+    try {
+      const request = (server: Served, seed: number): RequestShape => ({ paths: { pool: workload.pool, seed }, keys: server.prepared.keys });
+      for (const server of servers) await loadOf(server.baseUrl, {}, WARM_UP_SECONDS, options.connections, request(server, 0));
+      const saturated = await inTurn(servers, options.turns, (server, turn) =>
+        loadOf(server.baseUrl, {}, options.seconds, options.connections, request(server, turn + 1)));
+      const atHalf = await inTurn(servers, options.turns, (server, turn) => fixedRate(server.baseUrl, {},
+        median(saturated[servers.indexOf(server)]!.map((l) => l.rps)) / 2, options.seconds, options.connections, request(server, turn + 11)));
+      servers.forEach((server, i) => {
+        const loads = saturated[i]!;
+        const against = i === 1 ? undefined : ratios(loads, saturated[1]!, (load) => load.rps);
+        console.log(`| ${workload.name} | ${server.label} | ${median(loads.map((l) => l.rps)).toFixed(0)} (${each(loads.map((l) => l.rps))}) | ` +
+          `${against ? `${median(against).toFixed(2)} (${each(against, 2)})` : '-'} | ${Math.max(...loads.map((l) => l.p99)).toFixed(1)} | ` +
+          `${Math.max(...atHalf[i]!.map((l) => l.p99)).toFixed(1)} (${each(atHalf[i]!.map((l) => l.p99), 1)}) | ${peakRssMiB(server.pid).toFixed(0)} |`);
+      });
+      const onOff = ratios(saturated[0]!, saturated[2]!, (load) => load.rps);
+      console.log(`| ${workload.name} | this build, cache on ÷ off | | ${median(onOff).toFixed(2)} (${each(onOff, 2)}) | | | |`);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  }
+}
+
+/** The cold pools, drawn through this build's API from the catalog it serves. */
+async function poolsOf(prepared: Prepared, work: string): Promise<ColdPools> {
+  const server = await serve(prepared, work);
+  try {
+    return await coldPools(async <T>(pathAndQuery: string) => {
+      const response = await fetch(server.baseUrl + pathAndQuery, { headers: { authorization: `Bearer ${prepared.key}` } });
+      if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status}`);
+      return await response.json() as T;
+    });
+  } finally {
+    await server.stop();
+  }
+}
