@@ -5,13 +5,12 @@ import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
-import { constUnionsToEnums } from '../schemas/publishedSchema.js';
+import { leanOutputSchema, toolInputSchema, wireSchema } from '../schemas/toolSchemas.js';
 import { compileJsonValidator, compileQueryValidator } from '../schemas/validator.js';
 import { validationMessage } from '../edge/validation.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
-import { leanOutputSchema } from './leanSchema.js';
 import { answeredResult, failedResult } from './toolResult.js';
 
 /** What one MCP request knows about its HTTP request. */
@@ -27,20 +26,9 @@ export interface ToolCallContext {
 
 interface CompiledTool {
   definition: ToolDefinition;
-  /** The arguments' validator, compiled by the tool's first call (all six at start took a tenth of a second). */
+  /** The arguments' validator, compiled by the tool's first call: compiling them all would slow every start. */
   validator(): ValidateFunction;
 }
-
-/** JSON Schema as it goes on the wire: TypeBox's symbols dropped, closed vocabularies as enums like in OpenAPI. */
-const wireSchema = (schema: object): Tool['inputSchema'] =>
-  constUnionsToEnums(JSON.parse(JSON.stringify(schema))) as Tool['inputSchema'];
-
-/**
- * An input schema as listed: closed, since a call naming an argument the tool does not take fails
- * (unknownArguments), and without the REST parameters' examples, which the descriptions make unneeded.
- */
-const closedInputSchema = (schema: object): Tool['inputSchema'] =>
-  ({ ...wireSchema(JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'examples' ? undefined : value)))), additionalProperties: false });
 
 /** The refusal of arguments the tool does not take, naming them and the ones it does. */
 function unknownArguments(tool: ToolDefinition, args: Record<string, unknown>): string | undefined {
@@ -72,8 +60,8 @@ export class McpToolbox {
       name: tool.name,
       title: tool.annotations.title,
       description: tool.description,
-      inputSchema: closedInputSchema(tool.input),
-      outputSchema: wireSchema(leanOutputSchema(tool.output)),
+      inputSchema: toolInputSchema(tool.input) as Tool['inputSchema'],
+      outputSchema: wireSchema(leanOutputSchema(tool.output)) as Tool['outputSchema'],
       annotations: tool.annotations,
     }));
   }

@@ -13,7 +13,7 @@ import { CardFilterParameters, CardIdList, CardsQuery, SearchText } from '../../
 import { SingleSet } from '../../src/schemas/set.js';
 import { SetListResult } from '../../src/schemas/compactSet.js';
 import { NamedCard } from '../../src/schemas/names.js';
-import { leanOutputSchema } from '../../src/mcp/leanSchema.js';
+import { leanOutputSchema } from '../../src/schemas/toolSchemas.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 
 const asWire = (schema: object) => constUnionsToEnums(JSON.parse(JSON.stringify(schema)));

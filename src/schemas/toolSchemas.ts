@@ -1,4 +1,21 @@
+import { constUnionsToEnums } from './publishedSchema.js';
+
+/*
+ * The MCP tools' schemas, made from the REST ones (the one schema per shape): an input schema as
+ * listed, and a lean output schema.
+ */
+
 type JsonNode = Record<string, unknown>;
+
+/** JSON Schema as it goes on the wire: TypeBox's symbols dropped, closed vocabularies as enums like in OpenAPI. */
+export const wireSchema = (schema: object): JsonNode => constUnionsToEnums(JSON.parse(JSON.stringify(schema))) as JsonNode;
+
+/**
+ * An input schema as listed: closed, since a call naming an argument the tool does not take fails,
+ * and without the REST parameters' examples, which the descriptions make unneeded.
+ */
+export const toolInputSchema = (schema: object): JsonNode =>
+  ({ ...wireSchema(JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'examples' ? undefined : value)))), additionalProperties: false });
 
 /** What an output schema leaves to the OpenAPI document, which keeps the REST schemas whole: words, and bounds on values. */
 const DOCUMENTATION = new Set(['description', 'examples', 'title', '$id', 'format', 'minItems', 'maxItems', 'minimum', 'maximum']);
