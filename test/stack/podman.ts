@@ -5,6 +5,8 @@ import path from 'node:path';
 
 /** Debian's packages the stack test runs on: podman (with runc), podman-compose, and debootstrap for the base image. */
 const PACKAGES: Record<string, string> = { podman: 'podman', runc: 'runc', 'podman-compose': 'podman-compose', debootstrap: 'debootstrap' };
+/** What podman only recommends but the stack needs: netavark with its DNS (containers find each other by name), iptables (published ports). */
+const NETWORK_PACKAGES = ['netavark', 'aardvark-dns', 'iptables'];
 
 const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
@@ -15,12 +17,12 @@ const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command
 export function ensurePodman(): void {
   const missing = Object.keys(PACKAGES).filter((command) => !onPath(command));
   if (missing.length === 0) return;
-  const packages = missing.map((command) => PACKAGES[command]!);
+  const packages = [...missing.map((command) => PACKAGES[command]!), ...NETWORK_PACKAGES];
   if (process.getuid?.() !== 0 || !onPath('apt-get')) {
     throw new Error(`the stack test needs ${missing.join(', ')}: install Debian's ${packages.join(' ')} (as root: apt-get install ${packages.join(' ')})`);
   }
   console.log(`# installing ${packages.join(' ')} with apt-get`);
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...packages]]) {
+  for (const args of [['update'], ['install', '-y', ...packages]]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status})`);
   }
