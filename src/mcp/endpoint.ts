@@ -4,12 +4,11 @@ import type { AccessControl } from '../access/accessControl.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
-import { failureOf, logFailure, type Failure, type FailureKind } from '../edge/failures.js';
+import { failureOf, logFailure, type Failure } from '../edge/failures.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
-import { bodyTooLarge, MCP_ROUTE_BODY_LIMIT, withinBodyLimit } from './bodyLimit.js';
-import { envelopeRefusal, jsonRpcErrorBody, type EnvelopeRefusal } from './jsonRpcEnvelope.js';
+import { envelopeRefusal, jsonRpcErrorBody, MCP_ROUTE_BODY_LIMIT, overBodyLimit, type EnvelopeRefusal } from './refusals.js';
 import { keyChallenge, keyedToolCall, UNAUTHORIZED_CODE } from './keyChallenge.js';
 import { mcpService } from './mcpServer.js';
 import { McpToolbox, type ToolCallContext } from './toolbox.js';
@@ -28,28 +27,19 @@ export interface McpRouteOptions {
   allowedOrigins: readonly string[] | null;
 }
 
-const PARSE_ERROR = -32700;
-const INVALID_REQUEST = -32600;
-const INTERNAL_ERROR = -32603;
 const SERVER_ERROR = -32000;
-
-const NOT_JSON_RPC = 'Parse error: the request body must be valid JSON';
 const ORIGIN_REFUSED = 'Forbidden: this server does not take MCP requests from that Origin';
+
 /**
- * The JSON-RPC error for each kind of failure before or around the SDK (see failureOf), with the
- * status REST gives it. Where MCP words a case its own way (as a JSON-RPC parser would), the wording
- * is here; otherwise the message is REST's.
+ * A failure before or around the SDK (see failureOf) as a JSON-RPC error, with the status REST gives
+ * it: any other client error is a body that could not be read as JSON-RPC, as a parser words it.
  */
-const JSON_RPC_FAILURES: Record<FailureKind, { code: number; message?: string }> = {
-  'too-large': { code: INVALID_REQUEST },
-  'unsupported-media-type': { code: SERVER_ERROR, message: 'Unsupported Media Type: Content-Type must be application/json' },
-  'bad-json': { code: PARSE_ERROR, message: NOT_JSON_RPC },
-  'bad-request': { code: PARSE_ERROR, message: NOT_JSON_RPC },
-  validation: { code: PARSE_ERROR, message: NOT_JSON_RPC },
-  refused: { code: PARSE_ERROR, message: NOT_JSON_RPC },
-  unavailable: { code: SERVER_ERROR },
-  internal: { code: INTERNAL_ERROR },
-};
+function jsonRpcFailure(failure: Failure): string {
+  if (failure.kind === 'unsupported-media-type') return jsonRpcErrorBody(SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
+  if (failure.kind === 'too-large') return jsonRpcErrorBody(-32600, failure.message);
+  if (failure.status < 500) return jsonRpcErrorBody(-32700, 'Parse error: the request body must be valid JSON');
+  return jsonRpcErrorBody(failure.kind === 'unavailable' ? SERVER_ERROR : -32603, inToolTerms(failure.message));
+}
 
 /**
  * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. The SDK
@@ -66,7 +56,8 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
     const json = text as string;
     parseJson(request, json, (error, body) => {
       if (error) return done(error, undefined);
-      if (!withinBodyLimit(body, Buffer.byteLength(json))) return done(bodyTooLarge(), undefined);
+      // failureOf words a 413 as REST's body limit.
+      if (overBodyLimit(body, Buffer.byteLength(json))) return done(Object.assign(new Error('too large'), { statusCode: 413 }), undefined);
       const refusal = envelopeRefusal(json, body);
       return refusal ? done(new RefusedMessage(refusal), undefined) : done(null, body);
     });
@@ -132,11 +123,6 @@ class RefusedMessage extends Error {
   constructor(readonly refusal: EnvelopeRefusal) {
     super(refusal.message);
   }
-}
-
-function jsonRpcFailure(failure: Failure): string {
-  const { code, message } = JSON_RPC_FAILURES[failure.kind];
-  return jsonRpcErrorBody(code, inToolTerms(message ?? failure.message));
 }
 
 /** Failures outside the SDK (body parsing, the key check's outage) answer as JSON-RPC errors, like the SDK's own. */

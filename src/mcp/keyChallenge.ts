@@ -1,5 +1,6 @@
 import { keyFromAuthorization } from '../access/keyFormat.js';
 import { PROTECTED_RESOURCE_METADATA_PATH } from '../oauth/oauthService.js';
+import { calledTool } from './refusals.js';
 import type { McpToolbox } from './toolbox.js';
 
 /**
@@ -18,14 +19,12 @@ export const CHALLENGE_MESSAGES = {
     'your email for a free key, then send it as "Authorization: Bearer <key>" (or sign in with OAuth again)',
 } as const;
 
-/** The id and tool of the message's tools/call of a keyed tool, or undefined when it calls none. */
+/** The id and tool of a tools/call of a keyed tool, or undefined when the message calls none. */
 export function keyedToolCall(body: unknown, toolbox: McpToolbox): { id: string | number | null; tool: string } | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { method, params, id } = body as { method?: unknown; params?: unknown; id?: unknown };
-  if (method !== 'tools/call' || typeof params !== 'object' || params === null) return undefined;
-  const { name } = params as { name?: unknown };
-  if (typeof name !== 'string' || !toolbox.needsKey(name)) return undefined;
-  return { id: typeof id === 'string' || typeof id === 'number' ? id : null, tool: name };
+  const tool = calledTool(body);
+  if (tool === undefined || !toolbox.needsKey(tool)) return undefined;
+  const { id } = body as { id?: unknown };
+  return { id: typeof id === 'string' || typeof id === 'number' ? id : null, tool };
 }
 
 /** The 401's WWW-Authenticate value and JSON-RPC message for this Authorization header. */

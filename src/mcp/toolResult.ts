@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Answer } from '../catalog/answer.js';
-import { compactCardList, compactSetList, withoutRepeatedImages } from './compactRows.js';
+import { compactCardList, compactSetList, withoutRepeatedImages } from '../catalog/compactRows.js';
 import { inToolTerms } from './toolTerms.js';
 
 /**

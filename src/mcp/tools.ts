@@ -1,3 +1,4 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
@@ -13,7 +14,7 @@ import { FuzzyName, NamedCard, NamedCardQuery } from '../schemas/names.js';
 import { SingleSet } from '../schemas/set.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
-import { checkDeckTool } from './deckTool.js';
+import { DeckCheckRequest, DeckCheckResult } from '../schemas/deck.js';
 import { SetListResult } from '../schemas/compactSet.js';
 import type { Compaction } from './toolResult.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
@@ -44,21 +45,13 @@ export interface ToolServices {
   count(): Promise<string | null>;
 }
 
-export interface ToolAnnotations {
-  title: string;
-  readOnlyHint: boolean;
-  destructiveHint?: boolean;
-  idempotentHint: boolean;
-  openWorldHint: boolean;
-}
-
 export interface ToolDefinition<Input extends TObject = TObject> {
   name: string;
   description: string;
   input: Input;
   /** An object schema, as MCP requires of an output schema (get_card's and the card lists' are an object of either of two shapes). */
   output: TSchema;
-  annotations: ToolAnnotations;
+  annotations: ToolAnnotations & { title: string };
   /**
    * Whether a call needs a valid key and counts once against its month: true counts it before the
    * arguments are read (as REST's catalog routes count a 400); 'when-answered' counts only a call that
@@ -78,7 +71,7 @@ export interface ToolDefinition<Input extends TObject = TObject> {
 
 const defineTool = <Input extends TObject>(tool: ToolDefinition<Input>): ToolDefinition => tool as ToolDefinition;
 
-const catalogAnnotations = (title: string): ToolAnnotations =>
+const catalogAnnotations = (title: string): ToolAnnotations & { title: string } =>
   ({ title, readOnlyHint: true, idempotentHint: true, openWorldHint: false });
 
 /**
@@ -154,6 +147,8 @@ const ListSetsInput = Type.Object({
     'logo_url and symbol_url; full: every set field, as REST lists sets.' })),
 });
 const GetSetInput = Type.Object({ id: required(SetsQuery.properties.id) });
+/** check_deck's arguments: POST /v1/decks/check's body, field for field. */
+const CheckDeckInput = Type.Object(DeckCheckRequest.properties, { title: 'CheckDeckArguments' });
 
 export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
@@ -263,7 +258,26 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     argumentsLike: 'querystring',
     run: ({ id }, { queries }) => queries.getSet(id).then(fromQuery),
   }),
-  checkDeckTool(),
+  defineTool({
+    name: 'check_deck',
+    description: 'Check a whole deck list against the format\'s rules in one call; paste the list as exported from ' +
+      'Pokémon TCG Live or Limitless in `list`. Use it whenever a user asks whether a deck is legal or what is wrong ' +
+      'with a list, rather than looking cards up one by one. Returns legal, cards (each line with its card), ' +
+      'unresolved lines with a reason, and problems ({rule, message, lines}). Needs an API key on the connection (see ' +
+      'get_api_key); a call that answers counts once against its monthly quota, a refused one not at all.',
+    input: CheckDeckInput,
+    output: DeckCheckResult,
+    annotations: { title: 'Check a deck list', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    keyed: 'when-answered',
+    argumentsLike: 'body',
+    run: async ({ list, format = 'standard', lang = 'en' }, { decks, count }) => {
+      const reading = decks.read(list);
+      if (!reading.ok) return { ok: false, message: reading.message };
+      const refused = await count();
+      if (refused !== null) return { ok: false, message: refused, refused: true };
+      return { ok: true, answer: await decks.check(reading, format, lang), compact: false };
+    },
+  }),
   defineTool({
     name: 'get_api_key',
     description: 'Create a free API key for this catalog; works without a key. Returns key (shown only this ' +
