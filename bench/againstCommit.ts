@@ -1,7 +1,8 @@
 /**
  * BENCH_AGAINST=<commit> npm run bench: this build against an earlier commit's, in the same run, on
- * each store of BENCH_STORES (sqlite,postgres). The commit is built once in a git worktree of its own
- * under the system's temporary folder (npm ci, then tsc) and kept for the next run. Each build imports
+ * each store of BENCH_STORES (sqlite,postgres), both on this Node. The commit is built once in a git
+ * worktree of its own under the system's temporary folder (npm ci with this build's SQLite driver,
+ * then tsc) and kept for the next run. Each build imports
  * the full catalog into a database of its own and serves it with its own defaults. Every row is made
  * of BENCH_TURNS turns of each build taken in alternation, the order swapped from turn to turn, so the
  * machine's drift weighs on both: the median turn of each, and the median of the turns' ratios.
@@ -15,7 +16,7 @@
  */
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './benchDatabase.js';
@@ -61,12 +62,18 @@ async function builds(commit: string): Promise<Build[]> {
     git(['worktree', 'prune']);
     mkdirSync(path.dirname(dir), { recursive: true });
     git(['worktree', 'add', '--detach', dir, sha]);
-    for (const args of [['ci', '--no-audit', '--no-fund'], ['run', 'build', '--silent']]) {
+    // This build's SQLite driver in the other's too: both run on this Node, which an older driver may not load.
+    const driver = `better-sqlite3@${packageVersion(root, 'better-sqlite3')}`;
+    for (const args of [['ci', '--no-audit', '--no-fund'], ['install', '--no-save', '--no-audit', '--no-fund', driver], ['run', 'build', '--silent']]) {
       const built = spawnSync('npm', args, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
       if (built.status !== 0) throw new Error(`npm ${args.join(' ')} failed in ${dir}`);
     }
   }
   return [{ label: 'this build', root }, { label: commit, root: dir }];
+}
+
+function packageVersion(dir: string, name: string): string {
+  return (JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 function git(args: string[]): string {
@@ -81,7 +88,7 @@ async function prepare(build: Build, store: string, source: string, work: string
   const databaseUrl = database?.url ?? `file:${path.join(work, `${build.label.replace(/\W/g, '-')}.db`)}`;
   const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
   const started = performance.now();
-  await run(process.execPath, [path.join(build.root, 'dist/src/cli/import.js'), source], env);
+  await run(process.execPath, [path.join(build.root, 'dist/src/cli/import.js'), source], env, 'ignore');
   const keys = (await run(process.execPath, ['dist/bench/issueKeys.js', build.root, String(keyCount)], env)).trim().split('\n');
   const [key] = (await run(process.execPath, ['dist/bench/issueKeys.js', build.root, '1', '--unlimited'], env)).trim().split('\n');
   console.log(`${build.label} on ${store}: imported in ${((performance.now() - started) / 1000).toFixed(0)} s, ${keys.length} free keys`);
