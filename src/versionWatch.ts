@@ -31,6 +31,8 @@ export class VersionWatch<S extends Stamp = Stamp> {
   private confirmedAt = Number.NEGATIVE_INFINITY;
   private dropped = 0;
   private polling = false;
+  /** The check under way, which every caller who asks meanwhile shares. */
+  private checking: Promise<void> | undefined;
 
   /** `sameData` says whether two stamps describe the same data; by default, whether their versions are equal. */
   constructor(
@@ -75,11 +77,19 @@ export class VersionWatch<S extends Stamp = Stamp> {
    */
   async dropAfterWrite(): Promise<void> {
     this.drop();
-    await this.check().catch(() => undefined);
+    // A check of its own: one under way may have read the version before the write.
+    await this.readVersion().catch(() => undefined);
   }
 
-  /** Reads the version now, dropping everything if it changed; rejects when it cannot be read. */
-  async check(): Promise<void> {
+  /**
+   * Reads the version (or joins the read under way), dropping everything if it changed; rejects
+   * when it cannot be read. A busy instance's lookups that want a fresh confirmation at once share one read.
+   */
+  check(): Promise<void> {
+    return (this.checking ??= this.readVersion().finally(() => { this.checking = undefined; }));
+  }
+
+  private async readVersion(): Promise<void> {
     const startedAt = this.now();
     const stamp = await this.readStamp();
     if (this.current === null || !this.sameData(stamp, this.current)) this.drop();

@@ -28,6 +28,7 @@ export class Answer {
   /** Told of each form kept, while the answer cache holds this answer. */
   private keeper: ((form: Buffer) => void) | undefined;
   private identity: string | undefined;
+  private tagText: string | undefined;
 
   /** Its bytes get an allocation of their own, so a response waiting on a slow client keeps no shared slab alive. */
   private constructor(readonly bytes: Buffer) {}
@@ -66,6 +67,11 @@ export class Answer {
   /** What the entity tag hashes: what the answer is a function of when told, or else its bytes. */
   get tagSource(): string | Buffer {
     return this.identity ?? this.bytes;
+  }
+
+  /** The answer's entity tag, made by `make` from tagSource the first time it is asked for. */
+  tag(make: (source: string | Buffer) => string): string {
+    return (this.tagText ??= make(this.tagSource));
   }
 
   get json(): string {

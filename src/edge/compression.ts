@@ -12,7 +12,9 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * q, the client's order on a tie, `*` standing for either, q=0 refusing); identity when neither is
  * acceptable. `offered` narrows what may be sent (the bulk files are stored in gzip alone).
  */
-export function negotiateCoding(request: Pick<FastifyRequest, 'encoding'>, offered: ReadonlyArray<'br' | 'gzip'> = ['br', 'gzip']): ContentCoding {
+export function negotiateCoding(request: Pick<FastifyRequest, 'encoding' | 'headers'>, offered: ReadonlyArray<'br' | 'gzip'> = ['br', 'gzip']): ContentCoding {
+  // Without the header nothing is to be negotiated: most API clients ask for no coding.
+  if (request.headers['accept-encoding'] === undefined) return 'identity';
   const coding = request.encoding([...offered, 'identity']);
   return coding === 'br' || coding === 'gzip' ? coding : 'identity';
 }

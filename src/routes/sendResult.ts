@@ -11,16 +11,14 @@ const CATALOG_VARY_VALUE = CATALOG_VARY.join(', ');
  * Sends a catalog answer as REST does: its bytes as they are, or compressed in brotli or gzip when
  * the body is 1 KiB or more and the client accepts one. A 200 carries its strong ETag, Cache-Control
  * and Vary; If-None-Match naming it gets a 304 without a body (the request was counted all the
- * same). Each compressed form is made once per answer and kept with it (Answer.form); the tag is
- * hashed each time from what the answer is a function of (Answer.tagSource, about 100 bytes for a
- * cached answer): about a microsecond, where keeping it charged each held answer some 900 bytes of
- * the cache's heap share, more than the rest of a card's entry.
+ * same). Each compressed form is made once per answer and kept with it (Answer.form), and so is its
+ * tag, a hash of what the answer is a function of (Answer.tagSource).
  */
 export function sendResult(reply: FastifyReply, result: QueryResult): FastifyReply {
   if (!result.ok) return sendError(reply, result.status, result.message, result.candidates ? { candidates: result.candidates } : {});
   const { headers } = reply.request;
   const { answer } = result;
-  const tag = contentTag(answer.tagSource);
+  const tag = answer.tag(contentTag);
   const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
   reply.header('etag', entityTag(tag, coding));
   reply.header('cache-control', CATALOG_CACHE_CONTROL);
