@@ -57,7 +57,7 @@ export function blockSize(monthlyLimit: number | null, usedAfterLastBlock: numbe
  */
 export class ReservedQuota extends AccessStoreDecorator {
   private readonly blocks = new Map<string, Block>();
-  /** The id of each key hash admitted here, while the key has a block. */
+  /** The id of each key hash admitted here, while the key has a block or one is being reserved. */
   private readonly keyIds = new Map<string, string>();
   private readonly reserving = new Map<string, Promise<unknown>>();
   private readonly spent = new Map<string, Spent>();
@@ -100,14 +100,14 @@ export class ReservedQuota extends AccessStoreDecorator {
   }
 
   /**
-   * A key looked up and counted in one step, its number telling the next block's size; a key
-   * whose block still holds requests (its record was dropped from a cache) is only looked up, and
-   * counted from the block, so its numbers go on without a gap.
+   * A key this instance has not counted lately is looked up and counted in one step, its number
+   * telling the next block's size. A key it has (its record was dropped from a cache, or the cache
+   * cannot confirm it) is only looked up, and counted from its blocks: a count of its own in the
+   * store could land after a block being reserved and give a request a number past that block's,
+   * so the numbers the key's answers show would no longer follow its count.
    */
   override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
-    const knownId = this.keyIds.get(keyHash);
-    const block = knownId === undefined ? undefined : this.blocks.get(knownId);
-    if (block && block.month === month && block.next <= block.last) {
+    if (this.keyIds.has(keyHash)) {
       const key = await this.inner.findKeyByHash(keyHash);
       if (!key) return null;
       return { key, used: key.revokedAt === null ? await this.countRequest(key.id, month, key.monthlyLimit) : null };
@@ -174,7 +174,7 @@ export class ReservedQuota extends AccessStoreDecorator {
     const idleSince = this.now() - this.idleReleaseMs;
     for (const [keyId, block] of this.blocks) if (block.touchedAt <= idleSince && !this.reserving.has(keyId)) this.release(keyId);
     for (const [keyId, spent] of this.spent) if (this.now() - spent.at >= SPENT_RECHECK_MS) this.spent.delete(keyId);
-    for (const [keyHash, keyId] of this.keyIds) if (!this.blocks.has(keyId)) this.keyIds.delete(keyHash);
+    for (const [keyHash, keyId] of this.keyIds) if (!this.blocks.has(keyId) && !this.reserving.has(keyId)) this.keyIds.delete(keyHash);
   }
 
   /** Forgets the key's block at once and gives its unanswered requests back to the store. */

@@ -122,6 +122,36 @@ for (const [name, make] of Object.entries(DATABASES)) {
       await quota.close();
     });
 
+    it('a key admitted again while its next block is being reserved is counted from that block: the numbers follow the count', async () => {
+      const db = await database();
+      const inner = await db.open();
+      let slowReservations = false;
+      const slow = new Proxy(inner, {
+        get(target, property, receiver) {
+          if (property === 'reserveRequests') {
+            return async (...args: Parameters<AccessStore['reserveRequests']>) => {
+              if (slowReservations) await sleep(100);
+              return target.reserveRequests(...args);
+            };
+          }
+          const value = Reflect.get(target, property, receiver) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const quota = new ReservedQuota(slow);
+      const key = newKey();
+      await db.raw.insertKey(key);
+      const first = await quota.admitRequest(key.keyHash, '2026-01');
+      assert.equal(first?.used, 1);
+      slowReservations = true;
+      // The key's cache dropped its record, so one request is counted as a known key, one admitted again.
+      const counting = quota.countRequest(first!.key.id, '2026-01', 1000);
+      const admitted = await quota.admitRequest(key.keyHash, '2026-01');
+      assert.deepEqual([await counting, admitted?.used], [2, 3]);
+      await quota.close();
+      assert.equal(await db.raw.usage(first!.key.id, '2026-01'), 3);
+    });
+
     it('1,200 concurrent requests on one instance: exactly 1,000 counted, numbered 1 to 1,000', async () => {
       const db = await database();
       const quota = new ReservedQuota(await db.open());

@@ -115,7 +115,8 @@ export async function startTrafficDuringOutage(
         const counted = list.filter((a) => countedStatuses.includes(a.status as number)).length
           + list.filter((a) => a.status === 503 && a.used > 0).length;
         const final = await request('/v1/sets?limit=1', keyed(key));
-        assert.equal(final.used, counted + 1 + 1, `key ${key.slice(0, 9)}: ${counted} counted answers and the check above`);
+        const numbers = list.map((a) => `${a.status}:${a.used}`).join(' ');
+        assert.equal(final.used, counted + 1 + 1, `key ${key.slice(0, 9)}: ${counted} counted answers and the check above; answers (status:Used): ${numbers}`);
       }
     },
   };
