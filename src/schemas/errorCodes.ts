@@ -3,8 +3,8 @@ import { Type } from '@sinclair/typebox';
 /**
  * The `code` beside every error's sentence: one stable word a program branches on, where the
  * sentence is for a person and may be reworded. The same codes in MCP tool errors. Each code is
- * answered with one status (the table in docs/reference.md is this list); a code is never reused
- * for another meaning, and a new case gets a new code.
+ * answered with one status (the table in docs/reference.md is this list; `internal` keeps another 5xx
+ * a failure already carried); a code is never reused for another meaning, and a new case gets a new code.
  */
 export const ERROR_CODES = {
   invalid_parameter: {

@@ -165,7 +165,7 @@ describe('metrics on METRICS_PORT, after known traffic', { timeout: 60_000 }, ()
     await metricsAnswer.arrayBuffer();
     const elsewhere = await fetch(metricsUrl.replace('/metrics', '/v1/cards'));
     assert.equal(elsewhere.status, 404);
-    await elsewhere.arrayBuffer();
+    assert.deepEqual(await elsewhere.json(), { error: 'no such path: the metrics are at GET /metrics', code: 'unknown_path' });
     const posted = await fetch(metricsUrl, { method: 'POST' });
     assert.equal(posted.status, 404);
     await posted.arrayBuffer();
