@@ -6,8 +6,8 @@ import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../storeUnavailable.js'
  * What a thrown error means to a client, whichever edge caught it. Expected failures inside the
  * domain are values (QueryResult, KeyCreation) and never reach this; what is thrown is a request
  * Fastify refused (schema, body parser, limits), an edge's refusal, an outage or a bug. Each edge
- * wraps the result in its own envelope: `{"error": ...}` for REST, a JSON-RPC error or an isError
- * tool result for MCP.
+ * wraps the result in its own envelope: `{"error": ..., "code": ...}` for REST, a JSON-RPC error or
+ * an isError tool result (the code in its _meta) for MCP.
  */
 export type FailureKind =
   /** A request part or tool argument broke its schema; the message says which and how. */
@@ -46,7 +46,7 @@ export function refusal(status: 400, code: ErrorCode, message: string): Error {
   return Object.assign(new Error(message), { statusCode: status, code: REFUSED, errorCode: code });
 }
 
-/** Maps any thrown value to the status and message a client gets, and whether to log it. */
+/** Maps any thrown value to the status, code and message a client gets, and whether to log it. */
 export function failureOf(error: unknown): Failure {
   const { statusCode, code, errorCode, validation, message } = (typeof error === 'object' && error !== null ? error : {}) as {
     statusCode?: unknown; code?: unknown; errorCode?: ErrorCode; validation?: unknown; message?: unknown;
