@@ -10,6 +10,7 @@ import { ERROR_CODE_META } from '../../src/mcp/toolResult.js';
 import { ERROR_CODE_NAMES, ERROR_CODES, type ErrorCode } from '../../src/schemas/errorCodes.js';
 import { requestFrom } from '../support/http.js';
 import { bearer } from '../support/keys.js';
+import { modernSdk, needsInspector } from '../support/inspector.js';
 import { McpHarness } from '../support/mcpHarness.js';
 import { NAME_CATALOG } from '../support/nameFixture.js';
 import { rawRequest } from '../support/rawHttp.js';
@@ -186,6 +187,19 @@ describe('every error code of the list, each from a real request', () => {
         }
       } finally {
         await session.close();
+      }
+    });
+    it('the SDK client 2.x, on revision 2026-07-28, reads the same code', needsInspector(), async () => {
+      const { Client, StreamableHTTPClientTransport } = modernSdk();
+      const client = new Client({ name: 'tcg-catalog-tests', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+      await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', harness.baseUrl), { requestInit: { headers: bearer(key) } }));
+      try {
+        assert.equal(client.getProtocolEra(), 'modern');
+        const result = await client.callTool({ name: 'get_card', arguments: { id: 'en-base1-999' } }) as CallToolResult;
+        assert.equal(result.isError, true);
+        assert.equal(result._meta?.[ERROR_CODE_META], 'not_found', textOf(result));
+      } finally {
+        await client.close();
       }
     });
   });
