@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       setEdgeHeaders(request, reply);
       setCorsHeaders(reply);
       const refusal = routerRefusal(error, request);
-      return sendError(reply, refusal.status, refusal.message);
+      return sendError(reply, refusal.status, refusal.code, refusal.message);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checking.then((refused) => {
       if (!refused) return done();
       setRateLimitHeaders(reply, refused.allowance, refused.retryAfterSeconds);
-      return sendError(reply, 429, refused.message);
+      return sendError(reply, 429, 'rate_limited', refused.message);
     }, done);
   });
 

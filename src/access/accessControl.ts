@@ -1,5 +1,6 @@
 import type { AccessTokens } from './accessTokens.js';
 import type { Allowance } from './allowance.js';
+import type { ErrorCode } from '../schemas/errorCodes.js';
 
 /**
  * The seam between the HTTP edges (REST routes, the MCP endpoint) and keys and quotas.
@@ -11,7 +12,10 @@ import type { Allowance } from './allowance.js';
 export type AccessDecision =
   | { allowed: true; keyId: string; keyPrefix: string; allowance: Allowance }
   /** keyPrefix: the key's display prefix, when the request named a key that exists (so on a 429). */
-  | { allowed: false; status: 401 | 429; message: string; allowance: Allowance; retryAfterSeconds?: number; keyPrefix?: string };
+  | {
+    allowed: false; status: 401 | 429; code: Extract<ErrorCode, 'missing_key' | 'malformed_key' | 'invalid_key' | 'quota_exceeded'>;
+    message: string; allowance: Allowance; retryAfterSeconds?: number; keyPrefix?: string;
+  };
 
 export interface KeyRequest {
   email: string;
@@ -28,7 +32,10 @@ export interface CreatedKey {
 
 export type KeyCreation =
   | { ok: true; created: CreatedKey; allowance: Allowance }
-  | { ok: false; status: 409 | 429; message: string; allowance: Allowance; retryAfterSeconds?: number };
+  | {
+    ok: false; status: 409 | 429; code: Extract<ErrorCode, 'email_in_use' | 'key_limit_reached'>;
+    message: string; allowance: Allowance; retryAfterSeconds?: number;
+  };
 
 export interface AccessControl {
   /**

@@ -53,13 +53,13 @@ export class AccessService implements AccessControl {
   async authorizeAndCount(authorization: string | undefined): Promise<AccessDecision> {
     const now = this.now();
     const parsed = keyFromAuthorization(authorization);
-    if (parsed === 'missing') return unauthorized(MESSAGES.keyMissing, now);
-    if (parsed === 'malformed') return unauthorized(MESSAGES.keyMalformed, now);
+    if (parsed === 'missing') return unauthorized('missing_key', MESSAGES.keyMissing, now);
+    if (parsed === 'malformed') return unauthorized('malformed_key', MESSAGES.keyMalformed, now);
     const keyHash = this.keyHashOf(parsed.key);
-    if (keyHash === null) return unauthorized(MESSAGES.keyInvalid, now);
+    if (keyHash === null) return unauthorized('invalid_key', MESSAGES.keyInvalid, now);
     const month = monthOf(now);
     const admitted = await this.store.admitRequest(keyHash, month);
-    if (!admitted || admitted.key.revokedAt !== null) return unauthorized(MESSAGES.keyInvalid, now);
+    if (!admitted || admitted.key.revokedAt !== null) return unauthorized('invalid_key', MESSAGES.keyInvalid, now);
 
     const { key, used } = admitted;
     // A token's key is named by the prefix stored with it: nothing of the token goes into a log.
@@ -67,7 +67,7 @@ export class AccessService implements AccessControl {
     if (used !== null) return { allowed: true, keyId: key.id, keyPrefix, allowance: monthlyAllowance(key.monthlyLimit, used, now) };
     const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, month), now);
     return {
-      allowed: false, status: 429, allowance, keyPrefix,
+      allowed: false, status: 429, code: 'quota_exceeded', allowance, keyPrefix,
       message: MESSAGES.quotaSpent(allowance.limit, isoOf(allowance.reset)),
       retryAfterSeconds: secondsUntil(allowance.reset, now),
     };
@@ -76,15 +76,15 @@ export class AccessService implements AccessControl {
   async authorize(authorization: string | undefined): Promise<AccessDecision> {
     const now = this.now();
     const parsed = keyFromAuthorization(authorization);
-    if (parsed === 'missing') return unauthorized(MESSAGES.keyMissing, now);
-    if (parsed === 'malformed') return unauthorized(MESSAGES.keyMalformed, now);
+    if (parsed === 'missing') return unauthorized('missing_key', MESSAGES.keyMissing, now);
+    if (parsed === 'malformed') return unauthorized('malformed_key', MESSAGES.keyMalformed, now);
     const key = await this.store.findKeyByHash(hashKey(parsed.key));
-    if (!key || key.revokedAt !== null) return unauthorized(MESSAGES.keyInvalid, now);
+    if (!key || key.revokedAt !== null) return unauthorized('invalid_key', MESSAGES.keyInvalid, now);
     const keyPrefix = displayPrefix(parsed.key);
     const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, monthOf(now)), now);
     if (key.monthlyLimit === null || allowance.used < key.monthlyLimit) return { allowed: true, keyId: key.id, keyPrefix, allowance };
     return {
-      allowed: false, status: 429, allowance, keyPrefix,
+      allowed: false, status: 429, code: 'quota_exceeded', allowance, keyPrefix,
       message: MESSAGES.quotaSpent(allowance.limit, isoOf(allowance.reset)),
       retryAfterSeconds: secondsUntil(allowance.reset, now),
     };
@@ -111,10 +111,10 @@ export class AccessService implements AccessControl {
           created: { key, tier: FREE_TIER, monthly_limit: FREE_MONTHLY_LIMIT, try_it: this.tryIt(key) },
         };
       case 'email-taken':
-        return { ok: false, status: 409, message: MESSAGES.emailTaken, allowance };
+        return { ok: false, status: 409, code: 'email_in_use', message: MESSAGES.emailTaken, allowance };
       case 'address-limit':
         return {
-          ok: false, status: 429, allowance,
+          ok: false, status: 429, code: 'key_limit_reached', allowance,
           message: MESSAGES.addressLimit(KEYS_PER_ADDRESS_PER_DAY, isoOf(allowance.reset)),
           retryAfterSeconds: secondsUntil(allowance.reset, now),
         };
@@ -143,6 +143,6 @@ export class AccessService implements AccessControl {
   }
 }
 
-function unauthorized(message: string, now: Date): AccessDecision {
-  return { allowed: false, status: 401, message, allowance: unkeyedAllowance(now) };
+function unauthorized(code: 'missing_key' | 'malformed_key' | 'invalid_key', message: string, now: Date): AccessDecision {
+  return { allowed: false, status: 401, code, message, allowance: unkeyedAllowance(now) };
 }

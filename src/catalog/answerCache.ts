@@ -1,12 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import { VersionWatch } from '../versionWatch.js';
+import type { ErrorCode } from '../schemas/errorCodes.js';
 import type { Answer } from './answer.js';
 import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
 
 /** What a catalog read answers: a finished answer, or an expected failure as a value. */
 export type QueryResult =
   | { ok: true; answer: Answer }
-  | { ok: false; status: 400 | 404 | 410; message: string; candidates?: readonly string[] };
+  | { ok: false; status: 400 | 404 | 410; code: ErrorCode; message: string; candidates?: readonly string[] };
 
 export interface AnswerCacheOptions {
   /** The bound on what the cache holds, its answers' bytes, forms and bookkeeping counted; 0 keeps nothing. */

@@ -1,4 +1,5 @@
 import type { Language } from '../schemas/common.js';
+import type { ErrorCode } from '../schemas/errorCodes.js';
 import { Answer } from './answer.js';
 import type { AnswerCache, QueryResult } from './answerCache.js';
 import { canonicalSetCode } from '../decks/setCodeAliases.js';
@@ -62,7 +63,10 @@ const DEFAULT_CHANGES_LIMIT = 200;
 export const SINCE_MESSAGE = 'since must be a cursor this service gave: the changes_cursor of a bulk file (/v1/bulk) ' +
   'or the cursor of a previous /v1/changes answer';
 const CONTROL_CHARACTER = /\p{Cc}/u;
-const fail = (status: 400 | 404 | 410, message: string): QueryResult => ({ ok: false, status, message });
+/** A failure's code unless told: what each status means for a catalog read. */
+const CODE_OF_STATUS = { 400: 'invalid_parameter', 404: 'not_found', 410: 'cursor_gone' } as const satisfies Record<number, ErrorCode>;
+const fail = (status: 400 | 404 | 410, message: string, code: ErrorCode = CODE_OF_STATUS[status]): QueryResult =>
+  ({ ok: false, status, code, message });
 const finished = (json: string): QueryResult => ({ ok: true, answer: Answer.ofJson(json) });
 
 /**
@@ -141,7 +145,7 @@ export class CatalogQueries {
     if (filters?.set_code === undefined) return null;
     const code = canonicalSetCode(filters.set_code);
     const table = await this.sets.table();
-    return table.hasCode(code) ? null : fail(400, unknownSetCodeMessage(code, nearestCodes(code, table.codes)));
+    return table.hasCode(code) ? null : fail(400, unknownSetCodeMessage(code, nearestCodes(code, table.codes)), 'unknown_set_code');
   }
 
   /**
@@ -208,12 +212,15 @@ export class CatalogQueries {
         if (found.entry === undefined) {
           const candidates = found.candidates.map((entry) => lookup.names[entry]!);
           // The folded name, not the typed one: the answer is shared by every spelling that folds alike.
-          return { ok: false, status: 404, message: notFoundMessage(keys[0]!, lang, mode, found.ambiguous, candidates.length > 0), candidates };
+          return {
+            ok: false, status: 404, code: found.ambiguous ? 'ambiguous_name' : 'not_found',
+            message: notFoundMessage(keys[0]!, lang, mode, found.ambiguous, candidates.length > 0), candidates,
+          };
         }
         const foundName = lookup.names[found.entry]!;
         const id = code === undefined ? lookup.newestIds[found.entry]! : await this.printingInSet(lookup.keys[found.entry]!, lang, setCode!);
         if (id === undefined) {
-          return { ok: false, status: 404, message: `${foundName} has no printing in ${lang} in a set with set_code ${code}`, candidates: [] };
+          return { ok: false, status: 404, code: 'not_found', message: `${foundName} has no printing in ${lang} in a set with set_code ${code}`, candidates: [] };
         }
         const [card] = await this.store.getCards([id]);
         if (card) return finished(singleBody(card, retrievedAt));

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { unkeyedAllowance } from '../access/monthlyQuota.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
+import type { ErrorCode } from '../schemas/errorCodes.js';
 import { MAX_HEADER_BYTES } from './connectionLimits.js';
 import { ERROR_CACHE_CONTROL } from './httpCaching.js';
 import { REQUEST_ID_HEADER } from './requestId.js';
@@ -13,7 +14,7 @@ import { EVERY_ANSWER_HEADERS } from './securityHeaders.js';
  * What the HTTP server answers a request that never reaches a route: one it cannot parse, one whose
  * request line and headers are too large, one that did not arrive in time. Node (and Fastify's
  * default handler) would answer those with a bare status or a body of another shape; these answers
- * keep the contract: `{"error": ...}` in JSON, the rate-limit headers (the unkeyed defaults, as on
+ * keep the contract: `{"error": ..., "code": ...}` in JSON, the rate-limit headers (the unkeyed defaults, as on
  * any answer without a valid key), CORS, the security headers and a request id (a new one: what the
  * request may have sent could not be read), which the log line of the answer carries too.
  */
@@ -26,10 +27,10 @@ export const HTTP_LEVEL_MESSAGES = {
 /** How long an answered connection may still drain before it is closed for good. */
 const CLOSE_GRACE_MS = 500;
 
-function answerFor(code: string | undefined): { status: number; message: string } | null {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: HTTP_LEVEL_MESSAGES.headersTooLarge };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: HTTP_LEVEL_MESSAGES.timeout };
-  if (code?.startsWith('HPE_')) return { status: 400, message: HTTP_LEVEL_MESSAGES.malformed };
+function answerFor(code: string | undefined): { status: number; code: ErrorCode; message: string } | null {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'headers_too_large', message: HTTP_LEVEL_MESSAGES.headersTooLarge };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'request_timeout', message: HTTP_LEVEL_MESSAGES.timeout };
+  if (code?.startsWith('HPE_')) return { status: 400, code: 'malformed_request', message: HTTP_LEVEL_MESSAGES.malformed };
   // A connection reset or another socket failure: nobody is left to answer.
   return null;
 }
@@ -61,7 +62,7 @@ export function clientErrorHandling(options: { now: () => Date; exposedHeaders: 
     this.log.info({ reqId: requestId, status: answer.status, code: error.code }, `request not read: answered ${answer.status}`);
     options.metrics.requestUnread(answer.status);
     const allowance = unkeyedAllowance(options.now());
-    const body = JSON.stringify({ error: answer.message });
+    const body = JSON.stringify({ error: answer.message, code: answer.code });
     socket.end([
       `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
       `${REQUEST_ID_HEADER}: ${requestId}`,

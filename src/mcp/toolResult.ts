@@ -1,7 +1,15 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Answer } from '../catalog/answer.js';
 import { compactCardList, compactSetList, withoutRepeatedImages } from '../catalog/compactRows.js';
+import type { ErrorCode } from '../schemas/errorCodes.js';
 import { inToolTerms } from './toolTerms.js';
+
+/**
+ * The `_meta` key of a failed call's error code (REST's `code`). Not in structuredContent: a tool's
+ * output schema describes its answer, and the 1.x SDK client checks structuredContent against it
+ * even on an isError result, so an error there would make the call throw instead of showing the sentence.
+ */
+export const ERROR_CODE_META = 'tcg-catalog/error_code';
 
 /**
  * What a tool cuts from an answer: nothing, card rows down to CompactCard, set rows down to
@@ -22,7 +30,7 @@ export function answeredResult(answer: Answer, compact: Compaction): CallToolRes
   return { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
 }
 
-/** A call that failed, with the sentence that says what to fix, in the terms of tools. */
-export function failedResult(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: inToolTerms(message) }], isError: true };
+/** A call that failed, with the sentence that says what to fix, in the terms of tools, and REST's code for it. */
+export function failedResult(message: string, code: ErrorCode): CallToolResult {
+  return { content: [{ type: 'text', text: inToolTerms(message) }], isError: true, _meta: { [ERROR_CODE_META]: code } };
 }

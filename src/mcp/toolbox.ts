@@ -10,7 +10,7 @@ import { compileJsonValidator, compileQueryValidator } from '../schemas/validato
 import { validationMessage } from '../edge/validation.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
-import type { ToolDefinition, ToolOutcome } from './tools.js';
+import type { Refusal, ToolDefinition, ToolOutcome } from './tools.js';
 import { answeredResult, failedResult } from './toolResult.js';
 
 /** What one MCP request knows about its HTTP request. */
@@ -82,7 +82,7 @@ export class McpToolbox {
     if (!tool) return undefined;
     const outcome = await this.outcome(tool, args, context);
     if (outcome.allowance) context.onAllowance(outcome.allowance, outcome.ok ? undefined : outcome.retryAfterSeconds);
-    return outcome.ok ? answeredResult(outcome.answer, outcome.compact) : failedResult(outcome.message);
+    return outcome.ok ? answeredResult(outcome.answer, outcome.compact) : failedResult(outcome.message, outcome.code);
   }
 
   private async outcome(tool: CompiledTool, args: Record<string, unknown> | undefined, context: ToolCallContext): Promise<ToolOutcome> {
@@ -98,7 +98,7 @@ export class McpToolbox {
       logFailure(context.log, failed, error, 'tool call failed', { tool: name });
       if (failed.kind === 'unavailable') metrics.databaseUnavailable('mcp');
       metrics.toolCall(name, 'failed');
-      return { ok: false, message: failed.message };
+      return { ok: false, code: failed.code, message: failed.message };
     }
   }
 
@@ -107,24 +107,24 @@ export class McpToolbox {
     const { access } = this.services;
     // A tool counted when answered (check_deck) only checks the key and its month here; run() counts.
     const countsLater = definition.keyed === 'when-answered';
-    const admit = async (counting: boolean): Promise<string | null> => {
+    const admit = async (counting: boolean): Promise<Refusal | null> => {
       const decision = await (counting ? access.authorizeAndCount(context.authorization) : access.authorize(context.authorization));
       context.onAllowance(decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
       if (decision.allowed) return null;
       if (decision.status === 401) await context.onKeyRefused();
       if (decision.status === 429) this.services.metrics.quotaRefused('mcp');
-      return decision.message;
+      return { code: decision.code, message: decision.message };
     };
     if (definition.keyed) {
       const refused = await admit(!countsLater);
-      if (refused !== null) return { outcome: { ok: false, message: refused }, ended: 'refused' };
+      if (refused !== null) return { outcome: { ok: false, ...refused }, ended: 'refused' };
     }
     const unknown = unknownArguments(definition, args);
-    if (unknown) return { outcome: { ok: false, message: unknown }, ended: 'invalid' };
+    if (unknown) return { outcome: { ok: false, code: 'invalid_parameter', message: unknown }, ended: 'invalid' };
     definition.prepare?.(args);
     const validate = validator();
     if (!validate(args)) {
-      return { outcome: { ok: false, message: validationMessage(validate.errors ?? [], definition.argumentsLike) }, ended: 'invalid' };
+      return { outcome: { ok: false, code: 'invalid_parameter', message: validationMessage(validate.errors ?? [], definition.argumentsLike) }, ended: 'invalid' };
     }
     const count = countsLater ? () => admit(true) : async () => null;
     const outcome = await definition.run(args, { ...this.services, clientAddress: context.clientAddress, count });

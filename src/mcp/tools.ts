@@ -17,6 +17,7 @@ import type { DeckChecker } from '../decks/deckCheck.js';
 import { DeckCheckRequest, DeckCheckResult } from '../schemas/deck.js';
 import { SetListResult } from '../schemas/compactSet.js';
 import type { Compaction } from './toolResult.js';
+import type { ErrorCode } from '../schemas/errorCodes.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 
 /**
@@ -25,10 +26,16 @@ import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetri
  * tools cut each row down to a CompactCard unless asked for the full rows (detail "full").
  */
 
-/** What a tool call answers: the answer REST would send (its card rows compact when asked), or REST's error message. */
+/** Why a call is refused: REST's code and message for the same request. */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+}
+
+/** What a tool call answers: the answer REST would send (its card rows compact when asked), or REST's error. */
 export type ToolOutcome =
   | { ok: true; answer: Answer; compact: Compaction; allowance?: Allowance }
-  | { ok: false; message: string; allowance?: Allowance; retryAfterSeconds?: number; refused?: boolean };
+  | ({ ok: false; allowance?: Allowance; retryAfterSeconds?: number; refused?: boolean } & Refusal);
 
 export interface ToolServices {
   queries: CatalogQueries;
@@ -39,10 +46,10 @@ export interface ToolServices {
   clientAddress: string;
   /**
    * Counts the call against the key's month, for a tool keyed 'when-answered' once its request proved
-   * valid: null when counted, else the refusal's message (the month spent since the call began).
+   * valid: null when counted, else the refusal (the month spent since the call began).
    * Does nothing for the other tools, counted before their arguments are read.
    */
-  count(): Promise<string | null>;
+  count(): Promise<Refusal | null>;
 }
 
 export interface ToolDefinition<Input extends TObject = TObject> {
@@ -80,8 +87,8 @@ const catalogAnnotations = (title: string): ToolAnnotations & { title: string } 
  */
 const fromQuery = (result: QueryResult, compact: Compaction = false): ToolOutcome => {
   if (result.ok) return { ok: true, answer: result.answer, compact };
-  const { message, candidates } = result;
-  return { ok: false, message: candidates?.length ? `${message}. Candidates, best first: ${JSON.stringify(candidates)}` : message };
+  const { code, message, candidates } = result;
+  return { ok: false, code, message: candidates?.length ? `${message}. Candidates, best first: ${JSON.stringify(candidates)}` : message };
 };
 
 /** A card list as asked: REST's rows (full), or each cut down to a CompactCard (the default). */
@@ -172,7 +179,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       const { q, lang, limit, offset, detail } = args;
       const filters = filtersOf(args);
       if (q !== undefined) return inDetail(detail)(await queries.searchCards({ q, lang, limit, offset, filters }));
-      if (Object.keys(filters).length === 0) return { ok: false, message: Q_OR_FILTER };
+      if (Object.keys(filters).length === 0) return { ok: false, code: 'invalid_parameter', message: Q_OR_FILTER };
       return inDetail(detail)(await queries.listFilteredCards({ lang, limit, offset, filters }));
     },
   }),
@@ -194,7 +201,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     run: async ({ id, ids }, { queries }) => {
       if (ids !== undefined && id === undefined) return fromQuery(await queries.getCards(ids), 'variant-images');
       if (id !== undefined && ids === undefined) return fromQuery(await queries.getCard(id), 'variant-images');
-      return { ok: false, message: GET_CARD_EXACTLY_ONE };
+      return { ok: false, code: 'invalid_parameter', message: GET_CARD_EXACTLY_ONE };
     },
   }),
   defineTool({
@@ -272,9 +279,9 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     argumentsLike: 'body',
     run: async ({ list, format = 'standard', lang = 'en' }, { decks, count }) => {
       const reading = decks.read(list);
-      if (!reading.ok) return { ok: false, message: reading.message };
+      if (!reading.ok) return { ok: false, code: 'invalid_parameter', message: reading.message };
       const refused = await count();
-      if (refused !== null) return { ok: false, message: refused, refused: true };
+      if (refused !== null) return { ok: false, ...refused, refused: true };
       return { ok: true, answer: await decks.check(reading, format, lang), compact: false };
     },
   }),
@@ -297,7 +304,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       metrics.keyCreation('mcp', keyCreationOutcome(creation.ok ? 201 : creation.status)!);
       return creation.ok
         ? { ok: true, answer: Answer.ofJson(JSON.stringify(creation.created)), compact: false, allowance: creation.allowance }
-        : { ok: false, message: creation.message, allowance: creation.allowance, retryAfterSeconds: creation.retryAfterSeconds };
+        : { ok: false, code: creation.code, message: creation.message, allowance: creation.allowance, retryAfterSeconds: creation.retryAfterSeconds };
     },
   }),
 ];

@@ -23,14 +23,14 @@ export async function serveMetrics(source: MetricsText, where: { host: string; p
     const path = (request.url ?? '/').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' })
-        .end(JSON.stringify({ error: 'no such path: the metrics are at GET /metrics' }));
+        .end(JSON.stringify({ error: 'no such path: the metrics are at GET /metrics', code: 'unknown_path' }));
       return;
     }
     source.metrics().then(
       (text) => response.writeHead(200, { 'Content-Type': source.contentType, 'Cache-Control': 'no-store' })
         .end(request.method === 'HEAD' ? undefined : text),
       () => response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' })
-        .end(JSON.stringify({ error: 'the metrics could not be collected' })),
+        .end(JSON.stringify({ error: 'the metrics could not be collected', code: 'internal' })),
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import { BEARER_SCHEME } from '../schemas/keyedResponses.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
+import { errorCodesAsComponent } from './errorCodeComponent.js';
 import { documentResponseHeaders } from './responseHeaders.js';
 
 export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
@@ -41,7 +42,7 @@ export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
     },
     transformObject: (documentObject) => {
       const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
-      return documentResponseHeaders(constUnionsToEnums(document) as typeof document);
+      return errorCodesAsComponent(documentResponseHeaders(constUnionsToEnums(document) as typeof document));
     },
   };
 }

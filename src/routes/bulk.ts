@@ -57,7 +57,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ bulk: BulkFiles | null; ans
     }, async (request, reply) => {
       const { version, file: name } = request.params;
       const file = await bulk?.file(version, name) ?? null;
-      if (!file) return sendError(reply, 404, `no bulk file ${version}/${name}: list the current ones with /v1/bulk`);
+      if (!file) return sendError(reply, 404, 'not_found', `no bulk file ${version}/${name}: list the current ones with /v1/bulk`);
       return sendBulkFile(reply, file);
     });
   };

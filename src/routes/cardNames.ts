@@ -34,7 +34,7 @@ export const cardNameRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries
     },
   }, async (request, reply) => {
     const { exact, fuzzy, lang, set_code: setCode } = request.query;
-    if ((exact === undefined) === (fuzzy === undefined)) return sendError(reply, 400, EXACTLY_ONE_NAME);
+    if ((exact === undefined) === (fuzzy === undefined)) return sendError(reply, 400, 'invalid_parameter', EXACTLY_ONE_NAME);
     const [name, mode] = exact !== undefined ? [exact, 'exact' as const] : [fuzzy!, 'fuzzy' as const];
     return sendResult(reply, await queries.namedCard({ name, mode, parameter: mode, lang, setCode }));
   });

@@ -55,14 +55,14 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }> 
     const filtered = Object.keys(filters).length > 0;
     const given = Number(id !== undefined) + Number(set !== undefined) + Number(q !== undefined);
     if (ids !== undefined) {
-      if (given > 0) return sendError(reply, 400, EXACTLY_ONE_WITH_IDS);
-      if (filtered) return sendError(reply, 400, FILTERS_NOT_WITH_ID);
+      if (given > 0) return sendError(reply, 400, 'invalid_parameter', EXACTLY_ONE_WITH_IDS);
+      if (filtered) return sendError(reply, 400, 'invalid_parameter', FILTERS_NOT_WITH_ID);
       return sendResult(reply, await queries.getCards(ids.split(',')));
     }
     if (given === 0 && filtered) return sendResult(reply, await queries.listFilteredCards({ filters, lang, limit, offset }));
-    if (given !== 1) return sendError(reply, 400, EXACTLY_ONE);
+    if (given !== 1) return sendError(reply, 400, 'invalid_parameter', EXACTLY_ONE);
     if (id !== undefined) {
-      return filtered ? sendError(reply, 400, FILTERS_NOT_WITH_ID) : sendResult(reply, await queries.getCard(id));
+      return filtered ? sendError(reply, 400, 'invalid_parameter', FILTERS_NOT_WITH_ID) : sendResult(reply, await queries.getCard(id));
     }
     if (set !== undefined) return sendResult(reply, await queries.listCardsInSet(set, { limit, offset, filters }));
     return sendResult(reply, await queries.searchCards({ q: q!, lang, limit, offset, filters }));

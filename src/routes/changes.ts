@@ -33,7 +33,7 @@ export const changeRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries }
   }, async (request, reply) => {
     if (request.validationError) {
       const message = request.validationError.message;
-      return sendError(reply, 400, message.startsWith('limit ') ? CHANGES_LIMIT_MESSAGE : message);
+      return sendError(reply, 400, 'invalid_parameter', message.startsWith('limit ') ? CHANGES_LIMIT_MESSAGE : message);
     }
     return sendResult(reply, await queries.changes(request.query));
   });

@@ -47,14 +47,14 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
     }, async (request, reply) => {
       const { list, format = 'standard', lang = 'en' } = request.body;
       const reading = decks.read(list);
-      if (!reading.ok) return sendError(reply, reading.status, reading.message);
+      if (!reading.ok) return sendError(reply, reading.status, 'invalid_parameter', reading.message);
       const decision = await access.authorizeAndCount(request.headers.authorization);
       setRateLimitHeaders(reply, decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
       // The month was spent or the key revoked since the key hook looked.
       if (!decision.allowed) {
         if (decision.status === 429) metrics.quotaRefused('rest');
         if (decision.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="tcg-catalog"');
-        return sendError(reply, decision.status, decision.message);
+        return sendError(reply, decision.status, decision.code, decision.message);
       }
       return sendDeckCheck(reply as FastifyReply, await decks.check(reading, format, lang));
     });

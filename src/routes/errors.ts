@@ -3,37 +3,42 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { failureOf, logFailure } from '../edge/failures.js';
 import { ERROR_CACHE_CONTROL } from '../edge/httpCaching.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
+import type { ErrorCode } from '../schemas/errorCodes.js';
 
-/** An error body (`more` adds fields after `error`, a named lookup's candidates); never stored by a cache (the next request may succeed), and never given an ETag. */
-export function sendError(reply: FastifyReply, statusCode: number, message: string, more: Record<string, unknown> = {}): FastifyReply {
+/**
+ * An error body, `{"error": <message>, "code": <code>}` (`more` adds fields after them, a named
+ * lookup's candidates); never stored by a cache (the next request may succeed), and never given an ETag.
+ */
+export function sendError(reply: FastifyReply, statusCode: number, code: ErrorCode, message: string,
+  more: Record<string, unknown> = {}): FastifyReply {
   reply.removeHeader('ETag');
   return reply.header('Cache-Control', ERROR_CACHE_CONTROL).code(statusCode).type('application/json; charset=utf-8')
-    .send(JSON.stringify({ error: message, ...more }));
+    .send(JSON.stringify({ error: message, code, ...more }));
 }
 
-/** Every failure becomes `{"error": "..."}`; nothing internal reaches the client. */
+/** Every failure becomes `{"error": "...", "code": "..."}`; nothing internal reaches the client. */
 export function installErrorHandling(app: FastifyInstance, metrics: ServiceMetrics): void {
   app.setErrorHandler((error, request, reply) => {
     const failure = failureOf(error);
     if (failure.kind === 'unavailable') metrics.databaseUnavailable('rest');
     // The rate-limit headers already set (the unkeyed defaults when the key could not be checked) stay.
     logFailure(request.log, failure, error, 'request failed');
-    return sendError(reply, failure.status, failure.message);
+    return sendError(reply, failure.status, failure.code, failure.message);
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, `no such path: ${request.method} ${request.url.split('?')[0]}; see /openapi.json`));
+    sendError(reply, 404, 'unknown_path', `no such path: ${request.method} ${request.url.split('?')[0]}; see /openapi.json`));
 }
 
 /**
  * The sentence for a request Fastify's router refuses before any route or hook runs: a path that
  * is not valid percent-encoding (400), or a path segment longer than the router takes (414).
  */
-export function routerRefusal(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
+export function routerRefusal(error: FastifyError, request: FastifyRequest): { status: number; code: ErrorCode; message: string } {
   const path = (request.raw.url ?? '').split('?')[0];
-  if (error.code === 'FST_ERR_BAD_URL') return { status: 400, message: `the path ${path} is not valid percent-encoding` };
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 414, message: 'the path is too long' };
-  return { status: error.statusCode ?? 400, message: 'the request could not be routed; see /openapi.json' };
+  if (error.code === 'FST_ERR_BAD_URL') return { status: 400, code: 'malformed_path', message: `the path ${path} is not valid percent-encoding` };
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 414, code: 'path_too_long', message: 'the path is too long' };
+  return { status: error.statusCode ?? 400, code: 'bad_request', message: 'the request could not be routed; see /openapi.json' };
 }
 
 /** Answers 405 with an Allow header for the methods a path does not serve. */
@@ -46,7 +51,7 @@ export function methodNotAllowed(app: FastifyInstance, url: string, allowed: str
     schema: { hide: true },
     handler: (request, reply) => {
       reply.header('Allow', allow.join(', '));
-      return sendError(reply, 405, `${request.method} is not allowed on ${url}; use ${allowed.join(' or ')}`);
+      return sendError(reply, 405, 'method_not_allowed', `${request.method} is not allowed on ${url}; use ${allowed.join(' or ')}`);
     },
   });
 }

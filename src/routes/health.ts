@@ -29,6 +29,6 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: CatalogStore; acce
     if (catalog && keys && retrieval) {
       return reply.send({ status: 'ok', catalog_version: retrieval.version, retrieved_at: retrieval.importedAt });
     }
-    return reply.code(503).send({ error: 'the store does not answer; try again shortly' });
+    return reply.code(503).send({ error: 'the store does not answer; try again shortly', code: 'unavailable' });
   });
 };

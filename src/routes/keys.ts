@@ -48,7 +48,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metri
     const result = await access.createKey(request.body, request.ip);
     if (!result.ok) {
       setRateLimitHeaders(reply, result.allowance, result.retryAfterSeconds);
-      return sendError(reply, result.status, result.message);
+      return sendError(reply, result.status, result.code, result.message);
     }
     setRateLimitHeaders(reply, result.allowance);
     return reply.code(201).send(result.created);

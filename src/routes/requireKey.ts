@@ -36,7 +36,7 @@ export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, met
       reply.header('WWW-Authenticate', 'Bearer realm="tcg-catalog"');
       await throttle.keyRefused(request);
     }
-    await sendError(reply, decision.status, decision.message);
+    await sendError(reply, decision.status, decision.code, decision.message);
   };
 }
 

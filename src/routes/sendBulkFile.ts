@@ -27,7 +27,7 @@ export function sendBulkFile(reply: FastifyReply, file: BulkFileOnDisk): Fastify
     const bytes = byteRange(range, file.size);
     if (bytes === 'unsatisfiable') {
       reply.header('content-range', `bytes */${file.size}`);
-      return sendError(reply, 416, `the Range ${range} is outside the file of ${file.size} bytes`);
+      return sendError(reply, 416, 'range_not_satisfiable', `the Range ${range} is outside the file of ${file.size} bytes`);
     }
     if (bytes !== null) {
       reply.code(206).header('content-range', `bytes ${bytes.start}-${bytes.end}/${file.size}`);

@@ -15,7 +15,7 @@ const CATALOG_VARY_VALUE = CATALOG_VARY.join(', ');
  * tag, a hash of what the answer is a function of (Answer.tagSource).
  */
 export function sendResult(reply: FastifyReply, result: QueryResult): FastifyReply {
-  if (!result.ok) return sendError(reply, result.status, result.message, result.candidates ? { candidates: result.candidates } : {});
+  if (!result.ok) return sendError(reply, result.status, result.code, result.message, result.candidates ? { candidates: result.candidates } : {});
   const { headers } = reply.request;
   const { answer } = result;
   const tag = answer.tag(contentTag);

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ErrorCodeSchema } from './errorCodes.js';
 
 /** The 16 catalog languages, in the order of the specification. */
 export const LANGUAGES = [
@@ -16,8 +17,11 @@ export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(sch
   Type.Union([schema, Type.Null()]);
 
 export const ErrorBody = Type.Object(
-  { error: Type.String({ description: 'A sentence saying what went wrong and what to do.' }) },
-  { title: 'Error', additionalProperties: false, examples: [{ error: 'no card with id en-base1-999' }] },
+  {
+    error: Type.String({ description: 'A sentence saying what went wrong and what to do.' }),
+    code: ErrorCodeSchema,
+  },
+  { title: 'Error', additionalProperties: false, examples: [{ error: 'no card with id en-base1-999; card ids look like en-base1-4', code: 'not_found' }] },
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 

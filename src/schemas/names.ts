@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CardWithVariants } from './card.js';
 import { Language, RetrievedAt } from './common.js';
+import { ErrorCodeSchema } from './errorCodes.js';
 import { SET_CODE_PATTERN } from './queries.js';
 
 /*
@@ -71,6 +72,7 @@ export const NameList = Type.Object(
 export const NameNotFound = Type.Object(
   {
     error: Type.String({ description: 'A sentence saying whether the name was ambiguous or nothing was close.' }),
+    code: Type.Unsafe<'not_found' | 'ambiguous_name'>({ ...ErrorCodeSchema, enum: ['not_found', 'ambiguous_name'] }),
     candidates: Type.Array(Type.String(), {
       maxItems: 20,
       description: 'Card names that may be meant, best first; empty when none is close.',
@@ -79,6 +81,6 @@ export const NameNotFound = Type.Object(
   {
     title: 'NameNotFound',
     additionalProperties: false,
-    examples: [{ error: '"chariz" fits several card names in en equally: give one of the candidates', candidates: ['Charizard', 'Charizard ex'] }],
+    examples: [{ error: '"chariz" fits several card names in en equally: give one of the candidates', code: 'ambiguous_name', candidates: ['Charizard', 'Charizard ex'] }],
   },
 );

@@ -53,7 +53,8 @@ describe('the TypeScript client against a live server', () => {
     assert.equal(taken.status, 409);
     assert.equal(taken.message, MESSAGES.emailTaken);
     assert.equal(taken.retryAfterSeconds, null);
-    assert.deepEqual(taken.body, { error: MESSAGES.emailTaken });
+    assert.equal(taken.code, 'email_in_use');
+    assert.deepEqual(taken.body, { error: MESSAGES.emailTaken, code: 'email_in_use' });
   });
 
   it('every answer carries its rate limit, and the client keeps the latest', async () => {
@@ -117,11 +118,13 @@ describe('the TypeScript client against a live server', () => {
     const keyless = await refusal(() => createCatalogClient({ baseUrl: server.baseUrl }).listSets());
     assert.equal(keyless.status, 401);
     assert.equal(keyless.message, MESSAGES.keyMissing);
+    assert.equal(keyless.code, 'missing_key');
     assert.equal(keyless.name, 'CatalogApiError');
     assert.deepEqual(keyless.rateLimit, { limit: 1000, used: 0, remaining: 1000, resetAt: MONTH_RESET });
     const unknown = await refusal(() => createCatalogClient({ baseUrl: server.baseUrl, key: `tcgk_${'x'.repeat(32)}` }).getCard('en-base1-4'));
     assert.equal(unknown.status, 401);
     assert.equal(unknown.message, MESSAGES.keyInvalid);
+    assert.equal(unknown.code, 'invalid_key');
   });
 
   it('an unknown id is a typed 404, a bad parameter a typed 400, each with the key\'s rate limit', async () => {
@@ -129,6 +132,7 @@ describe('the TypeScript client against a live server', () => {
     assert.equal(missing.status, 404);
     assert.match(missing.requestId ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'the service\'s request id, for a report');
     assert.match(missing.message, /^no set with id en-nope/);
+    assert.equal(missing.code, 'not_found');
     assert.equal(missing.rateLimit?.limit, 1000);
     assert.deepEqual(catalog.rateLimit, missing.rateLimit, 'a refusal updates the latest rate limit too');
     const noCard = await refusal(() => catalog.getCard('en-base1-999'));
@@ -137,6 +141,7 @@ describe('the TypeScript client against a live server', () => {
     const badLimit = await refusal(() => catalog.listSets({ limit: 0 }));
     assert.equal(badLimit.status, 400);
     assert.equal(badLimit.message, 'limit must be an integer from 1 to 200');
+    assert.equal(badLimit.code, 'invalid_parameter');
     const shortName = await refusal(() => catalog.searchCards('x'));
     assert.equal(shortName.status, 400);
     assert.match(shortName.message, /^q /);
@@ -149,6 +154,7 @@ describe('the TypeScript client against a live server', () => {
     assert.equal(refused.status, 429);
     assert.ok(refused.rateLimited);
     assert.equal(refused.message, MESSAGES.quotaSpent(1, '2026-06-01T00:00:00Z'));
+    assert.equal(refused.code, 'quota_exceeded');
     assert.deepEqual(refused.rateLimit, { limit: 1, used: 1, remaining: 0, resetAt: MONTH_RESET });
     assert.equal(refused.retryAfterSeconds, secondsFromNow(MONTH_RESET));
   });
@@ -160,6 +166,7 @@ describe('the TypeScript client against a live server', () => {
     const refused = await refusal(() => keys.createKey('fourth@example.test'));
     assert.equal(refused.status, 429);
     assert.equal(refused.message, MESSAGES.addressLimit(3, '2026-05-21T00:00:00Z'));
+    assert.equal(refused.code, 'key_limit_reached');
     assert.deepEqual(refused.rateLimit, { limit: 3, used: 3, remaining: 0, resetAt: DAY_RESET });
     assert.equal(refused.retryAfterSeconds, secondsFromNow(DAY_RESET));
   });
@@ -172,6 +179,7 @@ describe('the TypeScript client against a live server', () => {
     const refused = await refusal(() => behindProxy.listSets());
     assert.equal(refused.status, 502);
     assert.equal(refused.message, 'HTTP 502 Bad Gateway');
+    assert.equal(refused.code, null);
     assert.equal(refused.rateLimit, null);
     assert.equal(refused.requestId, null);
     assert.equal(refused.body, '<html>Bad Gateway</html>');

@@ -9,39 +9,39 @@ const fastifyError = (statusCode: number, code: string, message = 'Fastify says 
 
 const CASES: Array<[string, unknown, Failure]> = [
   ['a validation error keeps its worded message', Object.assign(fastifyError(400, 'FST_ERR_VALIDATION', 'limit must be an integer from 1 to 200'), { validation: [] }),
-    { kind: 'validation', status: 400, message: 'limit must be an integer from 1 to 200' }],
-  ['an edge refusal keeps its status and message', refusal(400, 'the request body must be a JSON object sent as Content-Type: application/json'),
-    { kind: 'refused', status: 400, message: 'the request body must be a JSON object sent as Content-Type: application/json' }],
+    { kind: 'validation', status: 400, code: 'invalid_parameter', message: 'limit must be an integer from 1 to 200' }],
+  ['an edge refusal keeps its status, code and message', refusal(400, 'not_json', 'the request body must be a JSON object sent as Content-Type: application/json'),
+    { kind: 'refused', status: 400, code: 'not_json', message: 'the request body must be a JSON object sent as Content-Type: application/json' }],
   ['a store outage is 503, logged as a warning', new StoreUnavailableError(new Error('ECONNREFUSED')),
-    { kind: 'unavailable', status: 503, message: UNAVAILABLE_MESSAGE, log: 'warn' }],
+    { kind: 'unavailable', status: 503, code: 'unavailable', message: UNAVAILABLE_MESSAGE, log: 'warn' }],
   // Stores classify their own driver's errors; the edge reads no driver codes or messages.
   ['a driver error that reaches the edge unclassified is a bug', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
-    { kind: 'internal', status: 500, message: 'internal error', log: 'error' }],
+    { kind: 'internal', status: 500, code: 'internal', message: 'internal error', log: 'error' }],
   ['a body over the limit is 413', fastifyError(413, 'FST_ERR_CTP_BODY_TOO_LARGE'),
-    { kind: 'too-large', status: 413, message: 'the request body is larger than 16 KiB' }],
+    { kind: 'too-large', status: 413, code: 'body_too_large', message: 'the request body is larger than 16 KiB' }],
   ['an unsupported content type is 415', fastifyError(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE'),
-    { kind: 'unsupported-media-type', status: 415, message: 'send the request body as application/json' }],
+    { kind: 'unsupported-media-type', status: 415, code: 'unsupported_media_type', message: 'send the request body as application/json' }],
   ['invalid JSON is 400', fastifyError(400, 'FST_ERR_CTP_INVALID_JSON_BODY'),
-    { kind: 'bad-json', status: 400, message: 'the request body must be valid JSON' }],
+    { kind: 'bad-json', status: 400, code: 'not_json', message: 'the request body must be valid JSON' }],
   ['an empty JSON body is 400', fastifyError(400, 'FST_ERR_CTP_EMPTY_JSON_BODY'),
-    { kind: 'bad-json', status: 400, message: 'the request body must be valid JSON' }],
+    { kind: 'bad-json', status: 400, code: 'not_json', message: 'the request body must be valid JSON' }],
   ['a JSON syntax error with a 4xx status is 400', Object.assign(new SyntaxError('Unexpected end of JSON input'), { statusCode: 400 }),
-    { kind: 'bad-json', status: 400, message: 'the request body must be valid JSON' }],
+    { kind: 'bad-json', status: 400, code: 'not_json', message: 'the request body must be valid JSON' }],
   ['any other 4xx is 400 without its internal wording', fastifyError(406, 'FST_ERR_SOMETHING'),
-    { kind: 'bad-request', status: 400, message: 'the request could not be understood' }],
+    { kind: 'bad-request', status: 400, code: 'bad_request', message: 'the request could not be understood' }],
   ['a bug is 500, logged as an error', new TypeError('cannot read properties of undefined'),
-    { kind: 'internal', status: 500, message: 'internal error', log: 'error' }],
+    { kind: 'internal', status: 500, code: 'internal', message: 'internal error', log: 'error' }],
   ['a thrown non-error is a bug', 'oops',
-    { kind: 'internal', status: 500, message: 'internal error', log: 'error' }],
+    { kind: 'internal', status: 500, code: 'internal', message: 'internal error', log: 'error' }],
   ['a 5xx other than 500 keeps its status', fastifyError(502, 'UPSTREAM'),
-    { kind: 'internal', status: 502, message: 'internal error', log: 'error' }],
+    { kind: 'internal', status: 502, code: 'internal', message: 'internal error', log: 'error' }],
   ['a 503 that is not an outage of the store still says to retry', fastifyError(503, 'CLOSING'),
-    { kind: 'internal', status: 503, message: UNAVAILABLE_MESSAGE, log: 'error' }],
+    { kind: 'internal', status: 503, code: 'unavailable', message: UNAVAILABLE_MESSAGE, log: 'error' }],
   ['a status below 400 on an error is a bug', fastifyError(302, 'ODD'),
-    { kind: 'internal', status: 500, message: 'internal error', log: 'error' }],
+    { kind: 'internal', status: 500, code: 'internal', message: 'internal error', log: 'error' }],
 ];
 
-describe('failureOf maps every thrown error to one status and message for both edges', () => {
+describe('failureOf maps every thrown error to one status, code and message for both edges', () => {
   for (const [what, error, expected] of CASES) {
     test(what, () => assert.deepEqual(failureOf(error), expected));
   }

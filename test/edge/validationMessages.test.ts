@@ -97,7 +97,7 @@ describe('the same bad value gets the same message on REST and MCP', () => {
         : await harness.rest('/v1/keys', { method: 'POST', body: bad.rest.postKey });
       const { result } = await session.call(bad.tool, bad.args);
       assert.equal(rest.status, 400);
-      assert.deepEqual(rest.body, { error: bad.message });
+      assert.deepEqual(rest.body, { error: bad.message, code: 'invalid_parameter' });
       assert.equal(result.isError, true);
       assert.equal(textOf(result), bad.message);
     });

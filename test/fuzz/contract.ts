@@ -3,12 +3,14 @@ import type { AccessStore } from '../../src/access/accessStore.js';
 import { displayPrefix } from '../../src/access/keyFormat.js';
 import { monthOf } from '../../src/access/monthlyQuota.js';
 import { HTTP_LEVEL_MESSAGES } from '../../src/edge/clientErrors.js';
+import { ERROR_CODES } from '../../src/schemas/errorCodes.js';
 import type { RawResponse } from '../support/rawHttp.js';
 
 /**
  * What every answer of the service owes a client, whatever it sent (docs/reference.md, "Errors"
  * and "Rate-limit headers"): never a 5xx; the four rate-limit headers as integers and CORS; an error
- * as exactly `{"error": "<sentence>"}` in JSON (a named lookup's 404 adds `candidates`, a list of names).
+ * as exactly `{"error": "<sentence>", "code": "<code>"}` in JSON, the code one of the list and documented
+ * with the answer's status (a named lookup's 404 adds `candidates`, a list of names).
  */
 export function assertContractAnswer(response: RawResponse, what: string): void {
   assert.ok(response.status < 500, `${what}: ${response.status} ${response.body.slice(0, 300)}`);
@@ -26,9 +28,11 @@ export function errorMessage(response: RawResponse): string {
   assert.ok(typeof body === 'object' && body !== null && !Array.isArray(body), `a ${response.status} whose body is not an object`);
   // A named lookup's 404 lists the names that may be meant after the sentence (issue 24).
   const named = response.status === 404 && 'candidates' in body;
-  assert.deepEqual(Object.keys(body), named ? ['error', 'candidates'] : ['error'],
-    `a ${response.status} body other than {"error": ...}: ${response.body.slice(0, 200)}`);
-  const { error, candidates } = body as { error: unknown; candidates?: unknown };
+  assert.deepEqual(Object.keys(body), named ? ['error', 'code', 'candidates'] : ['error', 'code'],
+    `a ${response.status} body other than {"error": ..., "code": ...}: ${response.body.slice(0, 200)}`);
+  const { error, code, candidates } = body as { error: unknown; code: unknown; candidates?: unknown };
+  const documented = Object.entries(ERROR_CODES).find(([name]) => name === code)?.[1];
+  assert.equal(documented?.status, response.status, `a ${response.status} whose code ${String(code)} is not documented with that status`);
   if (named) assert.ok(Array.isArray(candidates) && candidates.every((name) => typeof name === 'string'), 'candidates are names');
   assert.ok(typeof error === 'string' && error.length > 0, `a ${response.status} with an empty error`);
   return error;

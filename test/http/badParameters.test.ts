@@ -64,11 +64,16 @@ for (const store of STORE_KINDS) {
       ['/v1/cards?id=en-base1-04', 404, 'no card with id en-base1-04; did you mean en-base1-4? (ids keep the number as printed, zeros included)'],
       ['/v1/nothing', 404, 'no such path: GET /v1/nothing; see /openapi.json'],
     ];
+    /** The code beside each sentence: what a program branches on. */
+    const codeOf = (url: string, status: number, message: string) => {
+      if (status === 404) return url.startsWith('/v1/nothing') ? 'unknown_path' : 'not_found';
+      return message.startsWith('set_code ') ? 'unknown_set_code' : 'invalid_parameter';
+    };
     for (const [url, status, message] of cases) {
       it(`${url} → ${status} "${message}"`, async () => {
         const response = await server.get(url);
         assert.equal(response.status, status);
-        assert.deepEqual(response.body, { error: message });
+        assert.deepEqual(response.body, { error: message, code: codeOf(url, status, message) });
         assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
       });
     }
@@ -110,7 +115,7 @@ for (const store of STORE_KINDS) {
       const response = await fetch(`${server.baseUrl}/v1/cards`, { method: 'DELETE' });
       assert.equal(response.status, 405);
       assert.equal(response.headers.get('allow'), 'GET, HEAD, OPTIONS');
-      assert.deepEqual(await response.json(), { error: 'DELETE is not allowed on /v1/cards; use GET' });
+      assert.deepEqual(await response.json(), { error: 'DELETE is not allowed on /v1/cards; use GET', code: 'method_not_allowed' });
     });
 
     it('every response, errors included, is readable by browsers', async () => {

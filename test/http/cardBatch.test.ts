@@ -59,7 +59,7 @@ for (const store of STORE_KINDS) {
       it(`${what} is a 400 naming ids`, async () => {
         const { status, body } = await server.get(`/v1/cards?ids=${ids}`);
         assert.equal(status, 400);
-        assert.deepEqual(body, { error: IDS_MESSAGE });
+        assert.deepEqual(body, { error: IDS_MESSAGE, code: 'invalid_parameter' });
       });
     }
 
@@ -67,9 +67,9 @@ for (const store of STORE_KINDS) {
       for (const other of ['id=en-base1-4', 'set=en-base1', 'q=pikachu', 'id=en-base1-4&q=pikachu']) {
         const { status, body } = await server.get(`/v1/cards?ids=en-base1-4&${other}`);
         assert.equal(status, 400, other);
-        assert.deepEqual(body, { error: WITH_IDS_MESSAGE });
+        assert.deepEqual(body, { error: WITH_IDS_MESSAGE, code: 'invalid_parameter' });
       }
-      assert.deepEqual((await server.get('/v1/cards')).body, { error: 'exactly one of id, set, q is required' });
+      assert.deepEqual((await server.get('/v1/cards')).body, { error: 'exactly one of id, set, q is required', code: 'invalid_parameter' });
     });
 
     it('counts once against the quota however many ids it names', async () => {

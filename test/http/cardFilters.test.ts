@@ -78,7 +78,7 @@ for (const store of STORE_KINDS) {
       it(`${query} is a 400: ${message.slice(0, 40)}…`, async () => {
         const { status, body } = await server.get(`/v1/cards?${query}`);
         assert.equal(status, 400);
-        assert.deepEqual(body, { error: message });
+        assert.deepEqual(body, { error: message, code: 'invalid_parameter' });
       });
     }
 

@@ -55,22 +55,23 @@ for (const store of STORE_KINDS) {
     it('several names that fit equally are a 404 listing them, best first (most printings first)', async () => {
       const { status, body } = await named('fuzzy=char');
       assert.equal(status, 404);
-      assert.deepEqual(Object.keys(body), ['error', 'candidates']);
+      assert.deepEqual(Object.keys(body), ['error', 'code', 'candidates']);
+      assert.equal(body.code, 'ambiguous_name');
       assert.match(body.error, /fits several card names in en/);
       assert.deepEqual(body.candidates, ['Charizard', 'Charmander', 'Charizard ex', 'Charmeleon', 'Blaine\'s Charizard']);
     });
 
     it('nothing close is a 404 with no candidates; a miss of exact offers the fuzzy match', async () => {
-      assert.deepEqual((await named('fuzzy=xyzzy')).body, { error: 'no card name in en is close to "xyzzy"', candidates: [] });
-      assert.deepEqual((await named('fuzzy=X-Y%20ZZY')).body, { error: 'no card name in en is close to "xyzzy"', candidates: [] },
+      assert.deepEqual((await named('fuzzy=xyzzy')).body, { error: 'no card name in en is close to "xyzzy"', code: 'not_found', candidates: [] });
+      assert.deepEqual((await named('fuzzy=X-Y%20ZZY')).body, { error: 'no card name in en is close to "xyzzy"', code: 'not_found', candidates: [] },
         'the folded name: one answer for every spelling that folds alike');
       assert.deepEqual((await named('exact=charzard')).body, {
-        error: 'no card in en is named "charzard"; the candidates are the nearest names', candidates: ['Charizard'],
+        error: 'no card in en is named "charzard"; the candidates are the nearest names', code: 'not_found', candidates: ['Charizard'],
       });
       assert.equal((await named('fuzzy=glurak')).status, 404, 'names are matched in lang (en by default) only');
       const noPrinting = await named('fuzzy=lugia%20vstar&set_code=OLD');
       assert.deepEqual([noPrinting.status, noPrinting.body], [404, {
-        error: 'Lugia VSTAR has no printing in en in a set with set_code OLD', candidates: [],
+        error: 'Lugia VSTAR has no printing in en in a set with set_code OLD', code: 'not_found', candidates: [],
       }]);
     });
 
@@ -86,7 +87,7 @@ for (const store of STORE_KINDS) {
     ];
     for (const [query, message] of bad) {
       it(`named?${query} is a 400: ${message.slice(0, 40)}`, async () => {
-        assert.deepEqual(await server.get(`/v1/cards/named?${query}`).then(({ status, body }) => [status, body]), [400, { error: message }]);
+        assert.deepEqual(await server.get(`/v1/cards/named?${query}`).then(({ status, body }) => [status, body]), [400, { error: message, code: 'invalid_parameter' }]);
       });
     }
 
@@ -103,7 +104,7 @@ for (const store of STORE_KINDS) {
       assert.deepEqual(await names('q=pika&lang=de'), ['Pikachu']);
       assert.deepEqual(await names('q=zz'), []);
       assert.deepEqual(await server.get('/v1/cards/autocomplete?q=c').then(({ status, body }) => [status, body]),
-        [400, { error: 'q must be 2 to 60 characters long' }]);
+        [400, { error: 'q must be 2 to 60 characters long', code: 'invalid_parameter' }]);
       assert.equal((await server.get('/v1/cards/autocomplete')).status, 400);
     });
 

@@ -196,7 +196,8 @@ for (const store of STORE_KINDS) {
         const key = await issueKey(server.accessStore);
         const refused = await check(server, key, body, contentType);
         assert.equal(refused.status, status);
-        assert.deepEqual(Object.keys(refused.body), ['error']);
+        assert.deepEqual(Object.keys(refused.body), ['error', 'code']);
+        assert.equal(refused.body.code, status === 413 ? 'body_too_large' : /valid JSON|Content-Type/.test(refused.body.error) ? 'not_json' : 'invalid_parameter');
         assert.match(refused.body.error, message);
         assert.equal(rateLimitOf(refused.response).used, 0, 'the refused request is not counted');
         assert.equal(refused.response.headers.get('access-control-allow-origin'), '*');

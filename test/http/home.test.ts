@@ -73,7 +73,7 @@ describe('GET / and GET /docs: the home page', () => {
     assert.equal(post.headers.get('allow'), 'GET, HEAD, OPTIONS');
     const missing = await fetch(`${server.baseUrl}/docs/nope`);
     assert.equal(missing.status, 404);
-    assert.deepEqual(await missing.json(), { error: 'no such path: GET /docs/nope; see /openapi.json' });
+    assert.deepEqual(await missing.json(), { error: 'no such path: GET /docs/nope; see /openapi.json', code: 'unknown_path' });
   });
 
   it('Swagger UI\'s own page sends browsers to the one reference page, /docs', async () => {

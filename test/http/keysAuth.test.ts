@@ -26,23 +26,24 @@ for (const store of STORE_KINDS) {
     it('a missing, malformed, unknown or query-string key is 401 with the JSON error body and the unkeyed headers', async () => {
       const key = await issueKey(server.accessStore);
       const unknown = 'tcgk_' + 'A'.repeat(32);
-      const cases: Array<[string, string, Record<string, string>]> = [
-        ['missing', '/v1/sets', {}],
-        ['empty', '/v1/cards?id=en-base1-4', { authorization: '' }],
-        ['no scheme', '/v1/sets', { authorization: key }],
-        ['basic', '/v1/sets', { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` }],
-        ['other scheme', '/v1/sets', { authorization: `Token ${key}` }],
-        ['two keys', '/v1/sets', { authorization: `Bearer ${key} ${key}` }],
-        ['unknown', '/v1/sets', { authorization: `Bearer ${unknown}` }],
-        ['wrong prefix', '/v1/sets', { authorization: `Bearer ${key.replace('tcgk_', 'tcgx_')}` }],
-        ['query string', `/v1/sets?key=${key}&api_key=${key}&access_token=${key}`, {}],
-        ['x-api-key header', '/v1/cards?q=pikachu', { 'x-api-key': key }],
+      const cases: Array<[string, string, Record<string, string>, string]> = [
+        ['missing', '/v1/sets', {}, 'missing_key'],
+        ['empty', '/v1/cards?id=en-base1-4', { authorization: '' }, 'missing_key'],
+        ['no scheme', '/v1/sets', { authorization: key }, 'malformed_key'],
+        ['basic', '/v1/sets', { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` }, 'malformed_key'],
+        ['other scheme', '/v1/sets', { authorization: `Token ${key}` }, 'malformed_key'],
+        ['two keys', '/v1/sets', { authorization: `Bearer ${key} ${key}` }, 'malformed_key'],
+        ['unknown', '/v1/sets', { authorization: `Bearer ${unknown}` }, 'invalid_key'],
+        ['wrong prefix', '/v1/sets', { authorization: `Bearer ${key.replace('tcgk_', 'tcgx_')}` }, 'malformed_key'],
+        ['query string', `/v1/sets?key=${key}&api_key=${key}&access_token=${key}`, {}, 'missing_key'],
+        ['x-api-key header', '/v1/cards?q=pikachu', { 'x-api-key': key }, 'missing_key'],
       ];
-      for (const [name, path, headers] of cases) {
+      for (const [name, path, headers, code] of cases) {
         const { response, body } = await get(path, headers);
         assert.equal(response.status, 401, name);
         assert.equal(typeof (body as { error: string }).error, 'string', name);
-        assert.deepEqual(Object.keys(body as object), ['error'], name);
+        assert.deepEqual(Object.keys(body as object), ['error', 'code'], name);
+        assert.equal((body as { code: string }).code, code, name);
         assert.deepEqual(rateLimitOf(response), UNKEYED, name);
         assert.equal(response.headers.get('www-authenticate'), 'Bearer realm="tcg-catalog"', name);
       }
@@ -71,7 +72,7 @@ for (const store of STORE_KINDS) {
         const { response, body } = await get(path, bearer(key));
         used += 1;
         assert.equal(response.status, status, path);
-        if (status !== 200) assert.deepEqual(Object.keys(body as object), path.includes('named') && status === 404 ? ['error', 'candidates'] : ['error'], path);
+        if (status !== 200) assert.deepEqual(Object.keys(body as object), path.includes('named') && status === 404 ? ['error', 'code', 'candidates'] : ['error', 'code'], path);
         assert.deepEqual(rateLimitOf(response), { limit: 1000, used, remaining: 1000 - used, reset: MONTH_RESET, retryAfter: null }, path);
       }
       assert.equal(await usedBy(key), expected.length);
@@ -104,6 +105,7 @@ for (const store of STORE_KINDS) {
       const { response, body } = await get('/v1/sets', bearer(key));
       assert.equal(response.status, 429);
       assert.match((body as { error: string }).error, /resets at 2026-06-01T00:00:00Z/);
+      assert.equal((body as { code: string }).code, 'quota_exceeded');
       assert.deepEqual(rateLimitOf(response), {
         limit: 1, used: 1, remaining: 0, reset: MONTH_RESET, retryAfter: String(MONTH_RESET - unixSeconds('2026-05-20T08:00:00Z')),
       });
@@ -160,7 +162,7 @@ for (const store of STORE_KINDS) {
         const key = await issueKey(server.accessStore);
         const { response, body } = await fetchJson(`${server.baseUrl}/v1/sets`, { headers: bearer(key) });
         assert.equal(response.status, 500);
-        assert.deepEqual(body, { error: 'internal error' });
+        assert.deepEqual(body, { error: 'internal error', code: 'internal' });
         assert.deepEqual(rateLimitOf(response), { limit: 1000, used: 1, remaining: 999, reset: MONTH_RESET, retryAfter: null });
       } finally {
         await server.close();

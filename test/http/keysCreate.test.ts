@@ -56,6 +56,7 @@ for (const store of STORE_KINDS) {
       const { response, body } = await createKey({ email: '  BROCK@Example.com ' }, { address: '203.0.113.2' });
       assert.equal(response.status, 409);
       assert.match((body as { error: string }).error, /already has an active free key/);
+      assert.equal((body as { code: string }).code, 'email_in_use');
       assert.deepEqual(rateLimitOf(response), { limit: 3, used: 0, remaining: 3, reset: nextMidnight, retryAfter: null });
     });
 
@@ -69,6 +70,7 @@ for (const store of STORE_KINDS) {
       const { response, body } = await createKey({ email: 'gary4@example.com' }, { address });
       assert.equal(response.status, 429);
       assert.match((body as { error: string }).error, /already created 3 keys today/);
+      assert.equal((body as { code: string }).code, 'key_limit_reached');
       assert.deepEqual(rateLimitOf(response), {
         limit: 3, used: 3, remaining: 0, reset: nextMidnight, retryAfter: String(nextMidnight - unixSeconds('2026-03-10T09:00:00Z')),
       });
@@ -92,7 +94,7 @@ for (const store of STORE_KINDS) {
       for (const [name, body, raw, message] of cases) {
         const { response, body: answer } = await createKey(body, { raw, address: '203.0.113.60' });
         assert.equal(response.status, 400, name);
-        assert.deepEqual(answer, { error: message }, name);
+        assert.deepEqual(answer, { error: message, code: message.includes('valid JSON') ? 'not_json' : 'invalid_parameter' }, name);
         assert.deepEqual(rateLimitOf(response), { limit: 3, used: 0, remaining: 3, reset: nextMidnight, retryAfter: null }, name);
       }
     });
@@ -103,17 +105,18 @@ for (const store of STORE_KINDS) {
         const { response, body } = await createKey(undefined, { contentType, raw: 'email=a@example.com', address: '203.0.113.61' });
         assert.equal(response.status, 400, contentType);
         assert.match((body as { error: string }).error, /JSON object/, contentType);
+        assert.equal((body as { code: string }).code, 'not_json', contentType);
         assert.equal(rateLimitOf(response).limit, 3, contentType);
       }
       const empty = await fetchJson(`${server.baseUrl}/v1/keys`, { method: 'POST' });
       assert.equal(empty.response.status, 400);
-      assert.deepEqual(empty.body, { error: 'the request body must be a JSON object' });
+      assert.deepEqual(empty.body, { error: 'the request body must be a JSON object', code: 'invalid_parameter' });
     });
 
     it('413 for a body over 16 KiB, with the JSON error body and headers', async () => {
       const { response, body } = await createKey({ email: 'big@example.com', source: 'x'.repeat(17 * 1024) });
       assert.equal(response.status, 413);
-      assert.deepEqual(body, { error: 'the request body is larger than 16 KiB' });
+      assert.deepEqual(body, { error: 'the request body is larger than 16 KiB', code: 'body_too_large' });
       assert.equal(rateLimitOf(response).limit, 3);
     });
 

@@ -38,7 +38,8 @@ for (const store of STORE_KINDS) {
       assert.deepEqual([count(statusesOf(other), 200), count(statusesOf(other), 401)], [15, 15], 'the other address: 15 keyed, 15 unkeyed');
 
       const refused = flood.find((a) => a.status === 429)!;
-      assert.deepEqual(Object.keys(refused.body as object), ['error']);
+      assert.deepEqual(Object.keys(refused.body as object), ['error', 'code']);
+      assert.equal((refused.body as { code: string }).code, 'rate_limited');
       assert.match((refused.body as { error: string }).error, /too many requests without a valid API key from this address \(at most 20 a minute\)/);
       assert.equal(refused.headers['x-ratelimit-limit'], String(LIMIT));
       assert.equal(refused.headers['x-ratelimit-used'], String(LIMIT));
@@ -108,7 +109,8 @@ for (const store of STORE_KINDS) {
         method: 'POST', headers: { ...MCP_HEADERS, ...bearer(generateKey()) }, body: toolCall,
       });
       assert.equal(next.status, 429);
-      assert.deepEqual(Object.keys(next.body as object), ['error']);
+      assert.deepEqual(Object.keys(next.body as object), ['error', 'code']);
+      assert.equal((next.body as { code: string }).code, 'rate_limited');
     });
 
     it('key creation counts whatever the request carries', async () => {

@@ -48,7 +48,7 @@ describe('security headers on every answer', () => {
 
   it('the malformed path answers in the API\'s error shape, not the framework\'s', async () => {
     const response = await fetch(`${server.baseUrl}/v1/cards%zz`);
-    assert.deepEqual(await response.json(), { error: 'the path /v1/cards%zz is not valid percent-encoding' });
+    assert.deepEqual(await response.json(), { error: 'the path /v1/cards%zz is not valid percent-encoding', code: 'malformed_path' });
   });
 
   it('the home page: a strict policy (own scripts and styles only, no inline, no other host, no framing)', async () => {

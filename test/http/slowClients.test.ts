@@ -42,7 +42,8 @@ class Connection {
 function assertContractError(response: RawResponse, status: number, message: string): void {
   assert.equal(response.status, status);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
-  assert.deepEqual(JSON.parse(response.body), { error: message });
+  const code = { 400: 'malformed_request', 408: 'request_timeout', 431: 'headers_too_large' }[status];
+  assert.deepEqual(JSON.parse(response.body), { error: message, code });
   assert.deepEqual(['limit', 'used', 'remaining'].map((name) => response.headers.get(`x-ratelimit-${name}`)), ['1000', '0', '1000']);
   assert.match(response.headers.get('x-ratelimit-reset') ?? '', /^\d+$/);
   assert.equal(response.headers.get('access-control-allow-origin'), '*');
@@ -163,7 +164,7 @@ describe('slow and hostile clients', () => {
     const response = await rawRequest(port, `POST /v1/keys HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
     assert.equal(response.status, 413);
-    assert.deepEqual(JSON.parse(response.body), { error: 'the request body is larger than 16 KiB' });
+    assert.deepEqual(JSON.parse(response.body), { error: 'the request body is larger than 16 KiB', code: 'body_too_large' });
     assert.equal(response.headers.get('x-ratelimit-limit'), '3');
   });
 });

@@ -40,12 +40,12 @@ for (const store of STORE_KINDS) {
       for (const [asked, existing] of [['en-sv01-86', 'en-sv01-086'], ['en-swshp-SWSH1', 'en-swshp-SWSH001'], ['en-smp-SM1', 'en-smp-SM01']]) {
         const { status, body } = await server.get(`/v1/cards?id=${asked}`);
         assert.equal(status, 404, asked);
-        assert.deepEqual(body, { error: `no card with id ${asked}; did you mean ${existing}? (ids keep the number as printed, zeros included)` });
+        assert.deepEqual(body, { error: `no card with id ${asked}; did you mean ${existing}? (ids keep the number as printed, zeros included)`, code: 'not_found' });
       }
       for (const asked of ['en-sv01-87', 'en-none-86', 'en-sv01-', 'sv01']) {
         const { status, body } = await server.get(`/v1/cards?id=${asked}`);
         assert.equal(status, 404, asked);
-        assert.deepEqual(body, { error: `no card with id ${asked}; card ids look like en-base1-4` }, asked);
+        assert.deepEqual(body, { error: `no card with id ${asked}; card ids look like en-base1-4`, code: 'not_found' }, asked);
       }
       const batch = await ok('ids=en-sv01-86,en-sv01-086');
       assert.deepEqual(batch.data.map((card: any) => card.id), ['en-sv01-086']);
@@ -69,7 +69,7 @@ for (const store of STORE_KINDS) {
       for (const query of ['set_code=SVX', 'set_code=svx&number=1', 'q=pikachu&set_code=SVX', 'set=en-sv01&set_code=SVX', 'set=en-none&set_code=SVX']) {
         const { status, body } = await server.get(`/v1/cards?${query}`);
         assert.equal(status, 400, query);
-        assert.deepEqual(body, { error: message }, query);
+        assert.deepEqual(body, { error: message, code: 'unknown_set_code' }, query);
       }
       const alias = await server.get('/v1/cards?set_code=PR-XY');
       assert.equal(alias.status, 400, 'an alias of a set the catalog lacks');
@@ -80,12 +80,12 @@ for (const store of STORE_KINDS) {
       for (const q of ["'%", 'a-', ' . x ', "''"]) {
         const { status, body } = await server.get(`/v1/cards?q=${encodeURIComponent(q)}`);
         assert.equal(status, 400, q);
-        assert.deepEqual(body, { error: FOLDED_Q }, q);
+        assert.deepEqual(body, { error: FOLDED_Q, code: 'invalid_parameter' }, q);
       }
       for (const q of ['a', ' a ', 'x'.repeat(61)]) {
         const { status, body } = await server.get(`/v1/cards?q=${encodeURIComponent(q)}`);
         assert.equal(status, 400, q);
-        assert.deepEqual(body, { error: 'q must be 2 to 60 characters long' }, q);
+        assert.deepEqual(body, { error: 'q must be 2 to 60 characters long', code: 'invalid_parameter' }, q);
       }
     });
   });

@@ -3,9 +3,11 @@ import { after, before, describe, test } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TestClock } from '../support/clock.js';
 import { inToolTerms } from '../../src/mcp/toolTerms.js';
+import { ERROR_CODE_META } from '../../src/mcp/toolResult.js';
 import { McpHarness, type McpSession } from '../support/mcpHarness.js';
 
 const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
+const codeOf = (result: CallToolResult) => result._meta?.[ERROR_CODE_META];
 
 /** A failing tool call beside the REST request that fails the same way. */
 const SAME_FAILURES: Array<{ tool: string; args: Record<string, unknown>; rest: string; status: number }> = [
@@ -25,7 +27,7 @@ const SAME_FAILURES: Array<{ tool: string; args: Record<string, unknown>; rest: 
   { tool: 'list_cards_in_set', args: { set_id: 'en-nope' }, rest: '/v1/cards?set=en-nope', status: 404 },
 ];
 
-describe('MCP tool failures are isError results with the REST message, in the terms of tools', () => {
+describe('MCP tool failures are isError results with the REST message, in the terms of tools, and REST\'s code', () => {
   let harness: McpHarness;
   let keyed: McpSession;
   let key: string;
@@ -50,6 +52,7 @@ describe('MCP tool failures are isError results with the REST message, in the te
       assert.equal(result.structuredContent, undefined);
       assert.equal(textOf(result), inToolTerms(answer.body.error as string));
       assert.doesNotMatch(textOf(result), /\/v1\//);
+      assert.equal(codeOf(result), answer.body.code);
     });
   }
 
@@ -63,6 +66,8 @@ describe('MCP tool failures are isError results with the REST message, in the te
     assert.equal(textOf((await keyed.call('search_cards', {})).result),
       'give q, or at least one filter (supertype, subtype, type, rarity, regulation_mark, legal, artist, number, set_code)');
     assert.equal(textOf((await keyed.call('get_card', {})).result), 'exactly one of id, ids is required');
+    assert.equal(codeOf((await keyed.call('get_card', {})).result), 'invalid_parameter');
+    assert.equal(codeOf((await keyed.call('search_cards', {})).result), 'invalid_parameter');
     assert.equal(textOf((await keyed.call('get_card', { id: 'en-base1-4', ids: ['en-base1-4'] })).result), 'exactly one of id, ids is required');
     assert.equal(textOf((await keyed.call('get_card', { ids: 'en-base1-4,en-base1-2' })).result),
       'ids must list 1 to 50 card ids, each 1 to 100 characters with no white space or comma', 'an array, not REST\'s comma-separated text');
@@ -92,6 +97,7 @@ describe('MCP tool failures are isError results with the REST message, in the te
     assert.equal(result.isError, true);
     assert.equal(textOf(result), inToolTerms(answer.body.error as string));
       assert.doesNotMatch(textOf(result), /\/v1\//);
+    assert.deepEqual([codeOf(result), answer.body.code], ['quota_exceeded', 'quota_exceeded']);
     for (const header of ['x-ratelimit-limit', 'x-ratelimit-used', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']) {
       assert.equal(response.headers.get(header), answer.headers.get(header), header);
     }

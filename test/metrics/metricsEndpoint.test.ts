@@ -158,14 +158,14 @@ describe('metrics on METRICS_PORT, after known traffic', { timeout: 60_000 }, ()
   it('the public port answers 404 JSON for /metrics; the metrics port serves GET /metrics only', async () => {
     const publicAnswer = await fetch(`${server.baseUrl}/metrics`);
     assert.equal(publicAnswer.status, 404);
-    assert.deepEqual(await publicAnswer.json(), { error: 'no such path: GET /metrics; see /openapi.json' });
+    assert.deepEqual(await publicAnswer.json(), { error: 'no such path: GET /metrics; see /openapi.json', code: 'unknown_path' });
     const metricsAnswer = await fetch(metricsUrl);
     assert.equal(metricsAnswer.status, 200);
     assert.match(metricsAnswer.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
     await metricsAnswer.arrayBuffer();
     const elsewhere = await fetch(metricsUrl.replace('/metrics', '/v1/cards'));
     assert.equal(elsewhere.status, 404);
-    await elsewhere.arrayBuffer();
+    assert.deepEqual(await elsewhere.json(), { error: 'no such path: the metrics are at GET /metrics', code: 'unknown_path' });
     const posted = await fetch(metricsUrl, { method: 'POST' });
     assert.equal(posted.status, 404);
     await posted.arrayBuffer();

@@ -28,7 +28,7 @@ async function timedGet(server: TestServer, path: string, key: string): Promise<
 
 function assertUnavailable(answer: TimedAnswer, rateLimit: { limit: string; used: string }): void {
   assert.equal(answer.status, 503);
-  assert.deepEqual(answer.body, { error: UNAVAILABLE_MESSAGE });
+  assert.deepEqual(answer.body, { error: UNAVAILABLE_MESSAGE, code: 'unavailable' });
   assert.equal(answer.headers.get('x-ratelimit-limit'), rateLimit.limit);
   assert.equal(answer.headers.get('x-ratelimit-used'), rateLimit.used);
   assert.match(answer.headers.get('x-ratelimit-remaining') ?? '', /^\d+$/);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readerKeys, type ChildServer, type LogCapture } from './childProcess.js';
 import { rateLimitOf } from './http.js';
 
-export const UNAVAILABLE = { error: 'the service is unavailable; try again shortly' };
+export const UNAVAILABLE = { error: 'the service is unavailable; try again shortly', code: 'unavailable' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Answer { at: number; status: number | 'failed'; used: number; headers: boolean; body: unknown }

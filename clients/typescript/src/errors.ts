@@ -1,13 +1,16 @@
 import { readRateLimit, readRetryAfter, type RateLimit } from './rateLimit.js';
+import type { ErrorCode } from './types.js';
 
 /**
- * An answer other than 2xx. `message` is the API's own sentence (its `{"error": "..."}` body),
- * which says what went wrong and what to do.
+ * An answer other than 2xx. `message` is the API's own sentence (its `{"error": "...", "code": "..."}`
+ * body), which says what went wrong and what to do; `code` says it for a program.
  */
 export class CatalogApiError extends Error {
   override readonly name = 'CatalogApiError';
   /** The HTTP status: 400 bad parameter, 401 missing or unknown key, 404 not found, 409 email has a key, 429 quota spent. */
   readonly status: number;
+  /** The API's code for what went wrong (`not_found`, `quota_exceeded`, …), or null when the answer was not the API's. */
+  readonly code: ErrorCode | null;
   /** The rate-limit headers of the refusal, or null when it had none. */
   readonly rateLimit: RateLimit | null;
   /** Seconds until the window resets, from `Retry-After` (sent with 429); null otherwise. */
@@ -20,6 +23,7 @@ export class CatalogApiError extends Error {
   constructor(response: Response, body: unknown) {
     super(messageOf(response, body));
     this.status = response.status;
+    this.code = codeOf(body);
     this.rateLimit = readRateLimit(response.headers);
     this.retryAfterSeconds = readRetryAfter(response.headers);
     this.body = body;
@@ -38,4 +42,9 @@ function messageOf(response: Response, body: unknown): string {
   }
   // Not the API's error shape: a proxy or gateway answered.
   return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+}
+
+function codeOf(body: unknown): ErrorCode | null {
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code as ErrorCode : null;
 }

@@ -340,7 +340,41 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /**
+         * @description What went wrong, for programs to branch on: one of the documented codes (docs/reference.md, "Error codes"). The sentence in error is for people and may be reworded; the code is not.
+         *
+         *     - `invalid_parameter` (400): A query parameter, path segment, body field or tool argument is malformed, out of range or unknown, or parameters that exclude each other were combined (exactly one of id, ids, set, q); the sentence names it.
+         *     - `unknown_set_code` (400): set_code is not the printed abbreviation of any set; the sentence names the nearest known codes.
+         *     - `not_json` (400): The request body is not valid JSON, or was not sent as Content-Type: application/json.
+         *     - `malformed_path` (400): The path is not valid percent-encoding.
+         *     - `malformed_request` (400): The request is not valid HTTP/1.1 (its request line, a header name or value).
+         *     - `bad_request` (400): Another request the server could not understand.
+         *     - `missing_key` (401): No API key was sent: send "Authorization: Bearer <key>".
+         *     - `malformed_key` (401): The Authorization header is not "Bearer <key>" with a key of the form POST /v1/keys gives.
+         *     - `invalid_key` (401): The key is unknown or revoked (or an OAuth access token expired).
+         *     - `not_found` (404): No set, card, card name or bulk file has what was asked (a named lookup lists the nearest names in candidates).
+         *     - `ambiguous_name` (404): A named lookup fits several card names equally; call again with one of candidates.
+         *     - `unknown_path` (404): No operation has this path; see /openapi.json.
+         *     - `method_not_allowed` (405): The path does not take this method; the Allow header lists those it takes.
+         *     - `request_timeout` (408): The request did not arrive whole in time.
+         *     - `email_in_use` (409): The email already has an active free key.
+         *     - `cursor_gone` (410): The changes cursor cannot be followed here (older than what is kept, or of another catalog database): start again from /v1/bulk.
+         *     - `body_too_large` (413): The request body is larger than the operation takes.
+         *     - `path_too_long` (414): The path is longer than the router takes.
+         *     - `unsupported_media_type` (415): A body was sent in a media type the operation does not read.
+         *     - `range_not_satisfiable` (416): The Range asked of a bulk file is outside it.
+         *     - `quota_exceeded` (429): The key has used its monthly requests; Retry-After says when the month resets.
+         *     - `key_limit_reached` (429): This address has created its keys for the day; Retry-After says when it may again.
+         *     - `rate_limited` (429): This address sent too many requests without a valid key this minute; Retry-After says when to retry.
+         *     - `headers_too_large` (431): The request line and headers are larger than the server takes.
+         *     - `internal` (500): A failure of the service itself; the X-Request-Id finds it in the log.
+         *     - `unavailable` (503): The database does not answer right now; retry shortly.
+         * @example not_found
+         * @enum {string}
+         */
+        ErrorCode: "invalid_parameter" | "unknown_set_code" | "not_json" | "malformed_path" | "malformed_request" | "bad_request" | "missing_key" | "malformed_key" | "invalid_key" | "not_found" | "ambiguous_name" | "unknown_path" | "method_not_allowed" | "request_timeout" | "email_in_use" | "cursor_gone" | "body_too_large" | "path_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "quota_exceeded" | "key_limit_reached" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -532,12 +566,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -554,12 +590,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -576,12 +614,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -599,12 +639,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1024,12 +1066,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1046,12 +1090,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1068,12 +1114,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1091,12 +1139,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1263,12 +1313,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1285,12 +1337,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1308,6 +1362,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "\"chariz\" fits several card names in en equally: give one of the candidates",
+                     *       "code": "ambiguous_name",
                      *       "candidates": [
                      *         "Charizard",
                      *         "Charizard ex"
@@ -1317,6 +1372,12 @@ export interface operations {
                     "application/json": {
                         /** @description A sentence saying whether the name was ambiguous or nothing was close. */
                         error: string;
+                        /**
+                         * @description What went wrong, for programs to branch on: one of the documented codes (docs/reference.md, "Error codes"). The sentence in error is for people and may be reworded; the code is not.
+                         * @example not_found
+                         * @enum {string}
+                         */
+                        code: "not_found" | "ambiguous_name";
                         /** @description Card names that may be meant, best first; empty when none is close. */
                         candidates: string[];
                     };
@@ -1336,12 +1397,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1420,12 +1483,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1442,12 +1507,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1465,12 +1532,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1572,12 +1641,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1594,12 +1665,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1616,12 +1689,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1639,12 +1714,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1745,12 +1822,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1768,12 +1847,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1862,12 +1943,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1884,12 +1967,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1906,12 +1991,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1928,12 +2015,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -1951,12 +2040,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2213,12 +2304,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2235,12 +2328,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2257,12 +2352,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2280,12 +2377,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2361,12 +2460,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2383,12 +2484,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2405,12 +2508,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2428,12 +2533,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2484,12 +2591,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2540,12 +2649,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2600,12 +2711,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2937,12 +3050,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -2959,12 +3074,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };
@@ -3008,12 +3125,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "no card with id en-base1-999"
+                     *       "error": "no card with id en-base1-999; card ids look like en-base1-4",
+                     *       "code": "not_found"
                      *     }
                      */
                     "application/json": {
                         /** @description A sentence saying what went wrong and what to do. */
                         error: string;
+                        code: components["schemas"]["ErrorCode"];
                     };
                 };
             };

@@ -1,4 +1,4 @@
-import type { operations } from './schema.js';
+import type { components, operations } from './schema.js';
 
 /** The JSON body of an operation's answer with this status. */
 type JsonAnswer<Operation extends keyof operations, Status extends keyof operations[Operation]['responses']> =
@@ -36,3 +36,6 @@ export type SetListOptions = Pick<SetsQuery, 'lang'> & PageOptions;
 export type CardsInSetOptions = CardFilters & PageOptions;
 export type SearchOptions = CardFilters & PageOptions & Pick<CardsQuery, 'lang'>;
 export type FilteredCardsOptions = SearchOptions;
+
+/** What went wrong, for a program to branch on: the `code` of every error body (the API's reference lists them). */
+export type ErrorCode = components['schemas']['ErrorCode'];
