@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_NODE_FLAGS } from '../src/serviceNodeFlags.js';
 
 /** The repository (dist/bench/ is two levels down). */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,7 +36,9 @@ export async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready
   onOutput?: (text: string) => void, cpus = process.env.BENCH_SERVER_CPUS): Promise<ChildProcess> {
   // BENCH_SERVER_CPUS (e.g. 1, with the bench itself under `taskset -c 0`) keeps server and load
   // generator off each other's core: on two cores, their taking turns is most of a run's drift.
-  const [command, commandArgs] = cpus ? ['taskset', ['-c', cpus, process.execPath, ...args]] : [process.execPath, args];
+  // A service instance runs with the flags production gives it (package.json's serve, the image).
+  const nodeArgs = args[0]?.endsWith(path.join('dist', 'src', 'main.js')) ? [...SERVICE_NODE_FLAGS, ...args] : args;
+  const [command, commandArgs] = cpus ? ['taskset', ['-c', cpus, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'] });
   child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
   let exited = false;

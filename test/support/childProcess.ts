@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { projectRoot } from './shared.js';
+import { SERVICE_NODE_FLAGS } from '../../src/serviceNodeFlags.js';
 
 export interface ChildServer {
   baseUrl: string;
@@ -15,11 +16,11 @@ export class LogCapture {
 }
 
 /**
- * Starts `node dist/src/main.js` as the operator would, on a free port, with `env` added to the
+ * Starts `node dist/src/main.js` as the operator would (with the service's V8 flags), on a free port, with `env` added to the
  * environment; resolves once it listens. Its output goes to `logs`.
  */
 export async function startChildServer(env: Record<string, string>, logs: LogCapture): Promise<ChildServer> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/src/main.js')], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, path.join(projectRoot, 'dist/src/main.js')], {
     cwd: projectRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
