@@ -222,11 +222,11 @@ export function readUnkeyedRequestsPerMinute(raw: string | undefined): number {
  * on the full catalog within 300 MB of RSS under every cold mix measured (docs/deploy.md, what the
  * setting costs).
  */
-export const DEFAULT_CATALOG_CACHE_MB = 24;
+export const DEFAULT_CATALOG_CACHE_MB = 16;
 
 /**
  * CATALOG_CACHE_MB in bytes: how much of the catalog's answers each instance keeps in memory
- * (default 24; 0 turns the cache off). A number of MB from 0 to 65536, fractions allowed.
+ * (default 16; 0 turns the cache off). A number of MB from 0 to 65536, fractions allowed.
  */
 function catalogCacheBytes(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return DEFAULT_CATALOG_CACHE_MB * 2 ** 20;

@@ -83,7 +83,7 @@ describe('the stores\' settings', () => {
 
   it('are the service\'s defaults when the environment gives none', () => {
     assert.deepEqual(readConfig({}).store, {
-      catalogCacheBytes: 24 * 2 ** 20, sqliteReadWorkers: DEFAULT_READ_WORKERS, poolSize: 10, readUrl: undefined,
+      catalogCacheBytes: 16 * 2 ** 20, sqliteReadWorkers: DEFAULT_READ_WORKERS, poolSize: 10, readUrl: undefined,
       connectTimeoutMs: 5000, statementTimeoutMs: 5000,
     });
     assert.deepEqual(DEFAULT_STORE_OPTIONS, readConfig({}).store);

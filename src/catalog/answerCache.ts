@@ -38,6 +38,8 @@ export interface AnswerCacheStats {
  * measures it against the heap).
  */
 export const ENTRY_OVERHEAD_BYTES = 400;
+/** A generation of the requests asked lately holds one request for this many bytes of the cache: about as many as the cache holds answers. */
+const ASKED_GENERATION_BYTES = 2_048;
 
 /** What keeping `result` under `key` costs: its bytes and forms, its key (twice: the key and the identity), and the overhead. */
 function charge(result: QueryResult, key: string): number {
@@ -64,6 +66,16 @@ export class AnswerCache {
   private readonly watch: VersionWatch<CatalogRetrieval>;
   /** The builds under way, by request, with the epoch they started in: none is joined across a drop. */
   private readonly building = new Map<string, { epoch: number; result: Promise<QueryResult> }>();
+  /**
+   * The requests asked for lately, in two generations (the current one and the one before), for
+   * keeping an answer once the cache is full only when its request was asked for before. Most
+   * of a public catalog's requests are asked for once: kept, each would evict an answer and live
+   * just long enough to be promoted to V8's old generation, whose collections then cost every
+   * request; not kept, it dies young like any other garbage.
+   */
+  private askedLately = new Set<string>();
+  private askedBefore = new Set<string>();
+  private readonly askedGeneration: number;
   /** What `retrieved_at` is while the catalog has never been imported: when this process first looked. */
   private readonly firstLook = new Date().toISOString();
   private hits = 0;
@@ -72,6 +84,7 @@ export class AnswerCache {
 
   constructor(store: Pick<CatalogStore, 'retrieval'>, private readonly options: AnswerCacheOptions) {
     this.kept = options.maxBytes > 0 ? new LRUCache({ maxSize: options.maxBytes, sizeCalculation: charge }) : undefined;
+    this.askedGeneration = Math.max(1_000, Math.ceil(options.maxBytes / ASKED_GENERATION_BYTES));
     // An import that changed nothing keeps the catalog version but moves the retrieval time, which every answer carries.
     this.watch = new VersionWatch(() => store.retrieval(), () => this.kept?.clear(), options,
       (a, b) => a.version === b.version && a.importedAt === b.importedAt);
@@ -122,6 +135,11 @@ export class AnswerCache {
 
   /** Keeps `result`; a form made of its answer later is charged to it (set again, as lru-cache sizes an entry when it is set). */
   private keep(kept: LRUCache<string, QueryResult>, key: string, result: QueryResult): void {
+    if (!this.askedBefore.has(key) && !this.askedLately.has(key) && kept.calculatedSize + charge(result, key) > kept.maxSize) {
+      this.askedLately.add(key);
+      if (this.askedLately.size >= this.askedGeneration) [this.askedBefore, this.askedLately] = [this.askedLately, new Set()];
+      return;
+    }
     kept.set(key, result);
     if (!result.ok || !kept.has(key)) return;
     result.answer.keptBy(() => {

@@ -121,6 +121,30 @@ describe('the answer cache on SQLite', () => {
     }
   });
 
+  it('once full, keeps an answer only when its request was asked for lately: a request asked once evicts nothing', async () => {
+    const { answers, queries, close } = await open('admission.db', 16 * 1024);
+    try {
+      const [first, ...others] = catalog.cards;
+      for (const card of others) {
+        await queries.getCard(card.id);
+        await queries.getCard(card.id);
+      }
+      const full = answers.stats();
+      assert.ok(full.bytes + 2_000 > full.maxBytes, `full: ${full.bytes} of ${full.maxBytes} bytes`);
+      await queries.getCard(first!.id);
+      assert.deepEqual([answers.stats().entries, answers.stats().bytes], [full.entries, full.bytes],
+        'a request asked once is answered, and evicts nothing');
+      let misses = answers.stats().misses;
+      await queries.getCard(first!.id);
+      assert.equal(answers.stats().misses, misses + 1, 'its second ask is a miss, and is kept');
+      misses = answers.stats().misses;
+      await queries.getCard(first!.id);
+      assert.equal(answers.stats().misses, misses, 'the third is answered from memory');
+    } finally {
+      await close();
+    }
+  });
+
   it('answers from the store while no check confirmed the version lately, from memory again once one does', async () => {
     const file = 'unconfirmed.db';
     const { answers, queries, clock, close } = await open(file);
