@@ -1,12 +1,14 @@
+import cookie from '@fastify/cookie';
+import formBody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { AccessControl } from '../access/accessControl.js';
 import { hashKey } from '../access/keyFormat.js';
 import { failureOf } from '../edge/failures.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { validationMessage } from '../edge/validation.js';
-import { OAuthService, type AuthorizationRequest, type Checked, type TokenAnswer } from '../oauth/oauthService.js';
+import { AUTHORIZATION_REQUEST_SECONDS, OAuthService, type AuthorizationRequest, type Checked, type TokenAnswer } from '../oauth/oauthService.js';
 import { formActionSource } from '../oauth/redirectUris.js';
 import { renderNewKeyPage, renderProblemPage, renderSignInPage } from '../oauth/signInPage.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
@@ -27,9 +29,9 @@ const validKeyRequest = compileJsonValidator(KeyRequestBody);
 export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metrics: ServiceMetrics; publicBaseUrl: string }> = async (app, { access, metrics, publicBaseUrl }) => {
   const oauth = new OAuthService(access, publicBaseUrl);
   const secureCookie = publicBaseUrl.startsWith('https:');
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  // A repeated field keeps its last value: the schemas take one string per field.
+  await app.register(formBody, { parser: (body) => Object.fromEntries(new URLSearchParams(body)) });
+  await app.register(cookie);
   // OAuth's clients read {error, error_description}: a body the schema refuses is an invalid_request.
   app.setErrorHandler((error, _request, reply) => {
     const failure = failureOf(error);
@@ -71,7 +73,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
       return sendPage(reply, 400, renderProblemPage(checked.problem.error_description));
     }
     const csrf = randomBytes(18).toString('base64url');
-    reply.header('Set-Cookie', `${CSRF_COOKIE}=${csrf}; Path=/oauth; HttpOnly; SameSite=Strict; Max-Age=1800${secureCookie ? '; Secure' : ''}`);
+    reply.setCookie(CSRF_COOKIE, csrf, { path: '/oauth', httpOnly: true, sameSite: 'strict', maxAge: AUTHORIZATION_REQUEST_SECONDS, secure: secureCookie });
     return sendPage(reply, 200, signIn(oauth.sealRequest(checked.value, csrf), checked.value), checked.value.redirectUri);
   });
 
@@ -85,7 +87,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
     },
   }, async (request, reply) => {
     const form = request.body;
-    const authorization = oauth.openRequest(form.request, cookieOf(request, CSRF_COOKIE));
+    const authorization = oauth.openRequest(form.request, request.cookies[CSRF_COOKIE]);
     if (!authorization) {
       return sendPage(reply, 403, renderProblemPage('this form has expired or was not sent from its own page; go back to the application and connect again'));
     }
@@ -151,12 +153,4 @@ function sendPage(reply: FastifyReply, status: number, html: string, redirectUri
     .header('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action ${formAction}; ` +
       "base-uri 'none'; frame-ancestors 'none'")
     .send(html);
-}
-
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
 }
