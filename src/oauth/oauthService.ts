@@ -45,6 +45,14 @@ export interface AuthorizationRequest {
   resource: string | undefined;
 }
 
+/** The way back to a known client with its redirect URI, for a link the user follows (never a redirect of ours). */
+export interface ClientLink {
+  clientName: string | undefined;
+  redirectUri: string;
+  /** The redirect URI with the error, the state and our issuer. */
+  href: string;
+}
+
 /** An OAuth error (RFC 6749 section 5.2 and 4.1.2.1): its code and a sentence. */
 export interface OAuthError {
   error: string;
@@ -94,27 +102,34 @@ export class OAuthService {
   }
 
   /**
-   * Checks an authorization request. Until the client and its redirect URI are known good, a
-   * problem is shown to the user (`redirect` false); after, it goes back to the client.
+   * Checks an authorization request. Every problem is shown to the user on our page, never
+   * redirected (RFC 9700 section 4.11: no redirect to a URI before the user has acted on our page);
+   * once the client and its redirect URI are known good, the page names the client and links back
+   * to it with the error (`back`), for the user to follow.
    */
-  checkAuthorization(query: Record<string, string | undefined>): Checked<AuthorizationRequest> & { redirect?: boolean } {
+  checkAuthorization(query: Record<string, string | undefined>): Checked<AuthorizationRequest> & { back?: ClientLink } {
     const client = query.client_id === undefined ? null : this.tokens.open(query.client_id, 'client');
     if (!client) return fail('invalid_client', 'this application is not registered here (unknown client_id); ask it to register again');
     const registered = client.ru as string[];
     if (query.redirect_uri === undefined || !registered.includes(query.redirect_uri)) {
       return fail('invalid_request', 'the redirect_uri is not one this application registered');
     }
-    const back = (error: string, description: string) => ({ ...fail(error, description), redirect: true });
-    if (query.response_type !== 'code') return back('unsupported_response_type', 'response_type must be code');
-    if (query.code_challenge_method !== 'S256') return back('invalid_request', 'code_challenge_method must be S256 (PKCE)');
+    const clientName = typeof client.n === 'string' ? client.n : undefined;
+    const redirectUri = query.redirect_uri;
+    const refused = (error: string, description: string) => ({
+      ...fail(error, description),
+      back: { clientName, redirectUri, href: this.refuse({ redirectUri, state: query.state }, { error, error_description: description }) },
+    });
+    if (query.response_type !== 'code') return refused('unsupported_response_type', 'response_type must be code');
+    if (query.code_challenge_method !== 'S256') return refused('invalid_request', 'code_challenge_method must be S256 (PKCE)');
     if (query.code_challenge === undefined || !CHALLENGE.test(query.code_challenge)) {
-      return back('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier');
+      return refused('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier');
     }
-    if (query.resource !== undefined && query.resource !== this.resource) return back('invalid_target', `resource must be ${this.resource}`);
+    if (query.resource !== undefined && query.resource !== this.resource) return refused('invalid_target', `resource must be ${this.resource}`);
     return {
       ok: true,
       value: {
-        clientId: query.client_id!, clientName: typeof client.n === 'string' ? client.n : undefined, redirectUri: query.redirect_uri,
+        clientId: query.client_id!, clientName, redirectUri,
         codeChallenge: query.code_challenge, state: query.state, resource: query.resource,
       },
     };
@@ -141,7 +156,7 @@ export class OAuthService {
     return redirectWith(request.redirectUri, { code, state: request.state, iss: this.publicBaseUrl });
   }
 
-  /** The redirect that tells the client why it got no code. */
+  /** The redirect URI, with what tells the client why it got no code. */
   refuse(request: { redirectUri: string; state: string | undefined }, problem: OAuthError): string {
     return redirectWith(request.redirectUri, { ...problem, state: request.state, iss: this.publicBaseUrl });
   }

@@ -60,18 +60,12 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
       description: 'An HTML page: sign in with a key, or get a free one by email; then the browser goes back to the ' +
         'redirect URI with a code and the state.',
       querystring: AuthorizeQuery,
-      response: { 200: { description: 'The sign-in page (HTML).' }, 302: { description: 'Back to the client with an error.' },
-        400: { description: 'An unknown client or redirect URI (HTML).' } },
+      response: { 200: { description: 'The sign-in page (HTML).' },
+        400: { description: 'What is wrong with the request, and a link back to the client when it and its redirect URI are known (HTML).' } },
     },
   }, async (request, reply) => {
     const checked = oauth.checkAuthorization(request.query as Record<string, string | undefined>);
-    if (!checked.ok) {
-      if (checked.redirect) {
-        const query = request.query;
-        return reply.redirect(oauth.refuse({ redirectUri: query.redirect_uri!, state: query.state }, checked.problem), 302);
-      }
-      return sendPage(reply, 400, renderProblemPage(checked.problem.error_description));
-    }
+    if (!checked.ok) return sendPage(reply, 400, renderProblemPage(checked.problem.error_description, checked.back));
     const csrf = randomBytes(18).toString('base64url');
     reply.setCookie(CSRF_COOKIE, csrf, { path: '/oauth', httpOnly: true, sameSite: 'strict', maxAge: AUTHORIZATION_REQUEST_SECONDS, secure: secureCookie });
     return sendPage(reply, 200, signIn(oauth.sealRequest(checked.value, csrf), checked.value), checked.value.redirectUri);

@@ -123,12 +123,30 @@ for (const store of STORE_KINDS) {
         assert.match(page.html, /redirect_uri is not one this application registered/);
       }
       assert.equal((await authorizePage({ ...query, client_id: 'forged', redirect_uri: TEST_REDIRECT_URI })).status, 400);
-      // Known client and redirect: what else is wrong goes back to it, with the state.
-      const plain = await authorizePage({ ...query, redirect_uri: TEST_REDIRECT_URI, code_challenge_method: 'plain' });
-      assert.equal(plain.status, 302);
-      const back = new URL(plain.headers.get('location')!);
-      assert.equal(back.searchParams.get('error'), 'invalid_request');
-      assert.equal(back.searchParams.get('state'), 's');
+    });
+
+    test('an open redirect is refused: a request that fails before the user acted is shown on our page, with a link, never a 302', async () => {
+      // The attack: a stranger registers their own site, then sends victims to our authorization
+      // endpoint with a request that fails at once, hoping our domain forwards them there.
+      const evil = (await register(['https://evil.example/landing'])).body.client_id as string;
+      const { challenge } = pkcePair();
+      const query = { response_type: 'code', client_id: evil, redirect_uri: 'https://evil.example/landing', code_challenge: challenge,
+        code_challenge_method: 'S256', state: 's' };
+      const brokenFields: Array<Record<string, string>> = [{ response_type: 'token' }, { code_challenge_method: 'plain' }, { code_challenge: 'short' },
+        { resource: 'https://other.example/mcp' }];
+      for (const broken of brokenFields) {
+        const page = await authorizePage({ ...query, ...broken });
+        assert.equal(page.status, 400, JSON.stringify(broken));
+        assert.equal(page.headers.get('location'), null, 'no redirect');
+        assert.match(page.html, /id="client-name">Test &lt;client&gt;</, 'the client is named');
+        const href = /id="back" href="([^"]+)"/.exec(page.html)?.[1]?.replaceAll('&amp;', '&');
+        assert.ok(href, 'a link back, for the user to follow or not');
+        const back = new URL(href);
+        assert.equal(`${back.origin}${back.pathname}`, 'https://evil.example/landing');
+        assert.ok(back.searchParams.get('error'));
+        assert.equal(back.searchParams.get('state'), 's');
+        assert.equal(back.searchParams.get('iss'), base);
+      }
     });
 
     test('the sign-in page cannot be framed, is not cached, runs no script, and escapes what the client named', async () => {
