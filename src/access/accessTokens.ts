@@ -21,6 +21,11 @@ export interface Sealed {
   [field: string]: unknown;
 }
 
+/** The length of a seal of `plainBytes` bytes of JSON: what a field that carries one must allow. */
+export function sealedLength(plainBytes: number): number {
+  return Math.ceil((IV_BYTES + TAG_BYTES + plainBytes) * 4 / 3);
+}
+
 export class AccessTokens {
   private readonly key: Buffer;
 

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Sealed } from '../access/accessTokens.js';
-import { redirectUriProblem } from './redirectUris.js';
+import { digest, redirectUriProblem, registeredDigest } from './redirectUris.js';
 
 /**
  * OAuth 2.1 for the MCP endpoint (the MCP authorization spec): public clients registered
@@ -42,7 +42,6 @@ export interface AuthorizationRequest {
   redirectUri: string;
   codeChallenge: string;
   state: string | undefined;
-  resource: string | undefined;
 }
 
 /** The way back to a known client with its redirect URI, for a link the user follows (never a redirect of ours). */
@@ -71,7 +70,7 @@ export interface TokenAnswer {
 
 const fail = (error: string, description: string): { ok: false; problem: OAuthError } => ({ ok: false, problem: { error, error_description: description } });
 const randomId = () => randomBytes(16).toString('base64url');
-const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+const s256 = digest;
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -90,7 +89,8 @@ export class OAuthService {
       if (problem) return fail('invalid_redirect_uri', problem);
     }
     const now = this.nowSeconds();
-    const client_id = this.tokens.seal({ kind: 'client', exp: now + CLIENT_SECONDS, ru: metadata.redirect_uris, n: metadata.client_name });
+    // Digests, not the URIs: a client id stays short however long its redirect URIs are.
+    const client_id = this.tokens.seal({ kind: 'client', exp: now + CLIENT_SECONDS, ru: metadata.redirect_uris.map(registeredDigest), n: metadata.client_name });
     return {
       ok: true,
       value: {
@@ -111,7 +111,7 @@ export class OAuthService {
     const client = query.client_id === undefined ? null : this.tokens.open(query.client_id, 'client');
     if (!client) return fail('invalid_client', 'this application is not registered here (unknown client_id); ask it to register again');
     const registered = client.ru as string[];
-    if (query.redirect_uri === undefined || !registered.includes(query.redirect_uri)) {
+    if (query.redirect_uri === undefined || redirectUriProblem(query.redirect_uri) !== undefined || !registered.includes(registeredDigest(query.redirect_uri))) {
       return fail('invalid_request', 'the redirect_uri is not one this application registered');
     }
     const clientName = typeof client.n === 'string' ? client.n : undefined;
@@ -130,7 +130,7 @@ export class OAuthService {
       ok: true,
       value: {
         clientId: query.client_id!, clientName, redirectUri,
-        codeChallenge: query.code_challenge, state: query.state, resource: query.resource,
+        codeChallenge: query.code_challenge, state: query.state,
       },
     };
   }
@@ -151,7 +151,7 @@ export class OAuthService {
   approve(request: AuthorizationRequest, keyHash: string): string {
     const code = this.tokens.seal({
       kind: 'code', exp: this.nowSeconds() + CODE_SECONDS, jti: randomId(), kh: keyHash,
-      cid: request.clientId, ru: request.redirectUri, cc: request.codeChallenge,
+      cid: digest(request.clientId), ru: digest(request.redirectUri), cc: request.codeChallenge,
     });
     return redirectWith(request.redirectUri, { code, state: request.state, iss: this.publicBaseUrl });
   }
@@ -164,8 +164,8 @@ export class OAuthService {
   async exchangeCode(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
     const code = params.code === undefined ? null : this.tokens.open(params.code, 'code');
     if (!code) return fail('invalid_grant', 'the code is not valid or has expired');
-    if (params.client_id !== code.cid) return fail('invalid_grant', 'client_id must be the client the code was issued to');
-    if (params.redirect_uri !== code.ru) return fail('invalid_grant', 'redirect_uri must be the one the code was issued for');
+    if (params.client_id === undefined || digest(params.client_id) !== code.cid) return fail('invalid_grant', 'client_id must be the client the code was issued to');
+    if (params.redirect_uri === undefined || digest(params.redirect_uri) !== code.ru) return fail('invalid_grant', 'redirect_uri must be the one the code was issued for');
     if (params.code_verifier === undefined || !VERIFIER.test(params.code_verifier) || !sameText(s256(params.code_verifier), code.cc as string)) {
       return fail('invalid_grant', 'the code_verifier does not match the code_challenge');
     }
@@ -176,16 +176,17 @@ export class OAuthService {
   async refresh(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
     const grant = params.refresh_token === undefined ? null : this.tokens.open(params.refresh_token, 'refresh');
     if (!grant) return fail('invalid_grant', 'the refresh token is not valid or has expired');
-    if (params.client_id !== grant.cid) return fail('invalid_grant', 'client_id must be the client the refresh token was issued to');
+    if (params.client_id === undefined || digest(params.client_id) !== grant.cid) return fail('invalid_grant', 'client_id must be the client the refresh token was issued to');
     // Rotation: each refresh token works once; its successor comes with the new access token.
     if (!await this.spend(grant)) return fail('invalid_grant', 'the refresh token was already used');
     return this.tokensFor(grant.kh as string, grant.cid as string);
   }
 
-  private async tokensFor(keyHash: string, clientId: string): Promise<Checked<TokenAnswer>> {
+  /** `client`: the digest of the client id. */
+  private async tokensFor(keyHash: string, client: string): Promise<Checked<TokenAnswer>> {
     if (!await this.access.isActiveKeyHash(keyHash)) return fail('invalid_grant', 'the key this sign-in was for has been revoked');
     const access = this.tokens.issueAccessToken(keyHash);
-    const refresh_token = this.tokens.seal({ kind: 'refresh', exp: this.nowSeconds() + REFRESH_TOKEN_SECONDS, jti: randomId(), kh: keyHash, cid: clientId });
+    const refresh_token = this.tokens.seal({ kind: 'refresh', exp: this.nowSeconds() + REFRESH_TOKEN_SECONDS, jti: randomId(), kh: keyHash, cid: client });
     return { ok: true, value: { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token, scope: SCOPE } };
   }
 

@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { sealedLength } from '../access/accessTokens.js';
+import { MAX_REDIRECT_URI_LENGTH, MAX_REDIRECT_URIS } from '../oauth/redirectUris.js';
 
 /** The shapes of OAuth's endpoints (RFC 9728, RFC 8414, RFC 7591, RFC 6749), for validation and OpenAPI. */
 
@@ -26,9 +28,14 @@ export const AuthorizationServerMetadata = Type.Object({
   service_documentation: Type.String(),
 }, { title: 'AuthorizationServerMetadata' });
 
+const MAX_CLIENT_NAME_LENGTH = 200;
+
 export const ClientRegistrationRequest = Type.Object({
-  redirect_uris: Type.Array(Type.String({ maxLength: 2000 }), { minItems: 1, maxItems: 10, description: 'Where codes may be sent; compared exactly.' }),
-  client_name: Type.Optional(Type.String({ maxLength: 200 })),
+  redirect_uris: Type.Array(Type.String({ maxLength: MAX_REDIRECT_URI_LENGTH }), {
+    minItems: 1, maxItems: MAX_REDIRECT_URIS,
+    description: 'Where codes may be sent: https, http on 127.0.0.1 or [::1] (any port), or a private-use scheme in reverse-domain form; compared exactly.',
+  }),
+  client_name: Type.Optional(Type.String({ maxLength: MAX_CLIENT_NAME_LENGTH })),
   token_endpoint_auth_method: Type.Optional(Type.Literal('none', { description: 'Public clients only.' })),
 }, { title: 'ClientRegistrationRequest', additionalProperties: true });
 export type ClientRegistrationRequest = Static<typeof ClientRegistrationRequest>;
@@ -48,7 +55,15 @@ export const OAuthErrorBody = Type.Object({
   error_description: Type.Optional(Type.String()),
 }, { title: 'OAuthError' });
 
-const text = (description: string) => Type.Optional(Type.String({ maxLength: 4000, description }));
+/** The longest value of a field of OAuth's requests (a client id is at most about 2,300 characters: it holds digests, not URIs). */
+const TEXT_LENGTH = 4000;
+const MAX_STATE_LENGTH = 1000;
+/**
+ * The sign-in form's sealed request holds a client id, a redirect URI, a state (JSON writes a
+ * character in at most 6 bytes) and a PKCE challenge; so every request the page accepted fits.
+ */
+const SEALED_REQUEST_LENGTH = sealedLength(TEXT_LENGTH + MAX_REDIRECT_URI_LENGTH + 6 * MAX_STATE_LENGTH + 400);
+const text = (description: string, maxLength = TEXT_LENGTH) => Type.Optional(Type.String({ maxLength, description }));
 
 export const AuthorizeQuery = Type.Object({
   response_type: text('code'),
@@ -56,14 +71,14 @@ export const AuthorizeQuery = Type.Object({
   redirect_uri: text('One of the client\'s registered redirect URIs, exactly.'),
   code_challenge: text('base64url SHA-256 of the code verifier (PKCE).'),
   code_challenge_method: text('S256'),
-  state: text('Sent back with the code.'),
+  state: text('Sent back with the code.', MAX_STATE_LENGTH),
   scope: text('Ignored: one scope, catalog.'),
   resource: text('The MCP endpoint (RFC 8707), if given.'),
 }, { additionalProperties: true });
 export type AuthorizeQuery = Static<typeof AuthorizeQuery>;
 
 export const AuthorizeForm = Type.Object({
-  request: Type.String({ maxLength: 8000, description: 'The sealed request the sign-in page holds.' }),
+  request: Type.String({ maxLength: SEALED_REQUEST_LENGTH, description: 'The sealed request the sign-in page holds.' }),
   email: Type.Optional(Type.String({ maxLength: 254 })),
   key: Type.Optional(Type.String({ maxLength: 200 })),
 }, { additionalProperties: false });

@@ -99,17 +99,61 @@ for (const store of STORE_KINDS) {
       assert.equal((await fetch(url!)).status, 200);
     });
 
-    test('registration takes https, loopback http and private-use schemes, and refuses the rest', async () => {
-      const ok = await register([TEST_REDIRECT_URI, 'https://app.example/cb', 'cursor://anysphere.cursor-mcp/oauth/callback']);
+    test('registration takes https, http on the loopback address and reverse-domain private-use schemes; a foreign scheme is refused', async () => {
+      const ok = await register([TEST_REDIRECT_URI, 'http://[::1]:8080/cb', 'https://app.example/cb', 'com.example.app:/oauth/callback',
+        'io.github.someone.tool://callback']);
       assert.equal(ok.status, 201);
       assert.equal(typeof ok.body.client_id, 'string');
       assert.equal(ok.body.token_endpoint_auth_method, 'none');
-      for (const uri of ['http://evil.example/cb', 'https://app.example/cb#frag', 'javascript:alert(1)', 'not a uri']) {
+      const foreign = ['http://evil.example/cb', 'http://localhost:9/cb', 'http://127.0.0.2/cb', 'https://app.example/cb#frag', 'https://user:pw@app.example/cb',
+        'javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'cursor://anysphere.cursor-mcp/cb', 'myapp:/cb', 'https://app.example/a b', 'not a uri'];
+      for (const uri of foreign) {
         const refused = await register([uri]);
         assert.equal(refused.status, 400, uri);
         assert.equal(refused.body.error, 'invalid_redirect_uri', uri);
       }
       assert.equal((await json('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).body.error, 'invalid_request');
+    });
+
+    test('a loopback redirect URI matches on any port (RFC 8252 section 7.3); the code goes to the port asked for and needs it back', async () => {
+      const client = (await register(['http://127.0.0.1/callback'])).body.client_id as string;
+      const key = await issueKey(server.accessStore);
+      const { verifier, challenge } = pkcePair();
+      const page = await authorizePage({ response_type: 'code', client_id: client, redirect_uri: 'http://127.0.0.1:53682/callback',
+        code_challenge: challenge, code_challenge_method: 'S256' });
+      assert.equal(page.status, 200, page.html);
+      const back = new URL((await submit({ request: page.sealed!, key }, page.cookie)).headers.get('location')!);
+      assert.equal(back.port, '53682');
+      assert.equal((await exchange(client, back.searchParams.get('code')!, verifier, 'http://127.0.0.1:9/callback')).body.error, 'invalid_grant');
+      assert.equal((await exchange(client, back.searchParams.get('code')!, verifier, 'http://127.0.0.1:53682/callback')).status, 200);
+      const otherPath = await authorizePage({ response_type: 'code', client_id: client, redirect_uri: 'http://127.0.0.1:53682/other',
+        code_challenge: challenge, code_challenge_method: 'S256' });
+      assert.equal(otherPath.status, 400);
+    });
+
+    test('a long redirect URI: the longest allowed gets codes that are exchanged (and a client id that fits); a longer one is refused', async () => {
+      const longest = `https://app.example/${'a'.repeat(1000 - 'https://app.example/'.length)}`;
+      const others = Array.from({ length: 9 }, (_, i) => `https://app${i}.example/${'b'.repeat(979)}`);
+      const registered = await json('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [longest, ...others], client_name: '\u0001'.repeat(200) }) });
+      assert.equal(registered.status, 201, JSON.stringify(registered.body));
+      const client = registered.body.client_id as string;
+      assert.ok(client.length <= 4000, `a client id of ${client.length} characters fits the requests' fields`);
+      const key = await issueKey(server.accessStore);
+      const { verifier, challenge } = pkcePair();
+      const state = '\u0001'.repeat(1000);
+      const page = await authorizePage({ response_type: 'code', client_id: client, redirect_uri: longest, code_challenge: challenge,
+        code_challenge_method: 'S256', state, resource: `${base}/mcp` });
+      assert.equal(page.status, 200, page.html.slice(0, 500));
+      const answer = await submit({ request: page.sealed!, key }, page.cookie);
+      assert.equal(answer.status, 303, 'the sealed request of the longest fields fits the form');
+      const back = new URL(answer.headers.get('location')!);
+      assert.equal(back.searchParams.get('state'), state);
+      const tokens = await exchange(client, back.searchParams.get('code')!, verifier, longest);
+      assert.equal(tokens.status, 200, JSON.stringify(tokens.body));
+      const tooLong = await register([`${longest}a`]);
+      assert.equal(tooLong.status, 400);
+      assert.equal(tooLong.body.error, 'invalid_request');
     });
 
     test('a redirect URI the client did not register, or an unknown client, is shown on our page and never redirected to', async () => {
