@@ -30,9 +30,11 @@ export class AccessService implements AccessControl {
     this.tokens = new AccessTokens(options.tokenSecret, this.now);
   }
 
-  /** The hash of the key sent, or of the key an access token stands for; null for a token that is not (or no longer) one. */
-  private keyHashOf(presented: string): string | null {
-    return presented.startsWith(TOKEN_PREFIX) ? this.tokens.keyHashOf(presented) : hashKey(presented);
+  /** The hash of the key sent, or of the key an access token stands for; null for a token that is not (or no longer) one, its grant ended included. */
+  private async keyHashOf(presented: string): Promise<string | null> {
+    if (!presented.startsWith(TOKEN_PREFIX)) return hashKey(presented);
+    const token = this.tokens.openAccessToken(presented);
+    return token === null || await this.store.isGrantRevoked(token.grantId) ? null : token.keyHash;
   }
 
   async activeKeyHash(key: string): Promise<string | null> {
@@ -45,6 +47,14 @@ export class AccessService implements AccessControl {
     return this.store.spendGrant(grantId, expiresAt, this.tokens.nowSeconds());
   }
 
+  endGrant(grantId: string, expiresAt: number): Promise<void> {
+    return this.store.revokeGrant(grantId, expiresAt, this.tokens.nowSeconds());
+  }
+
+  isGrantEnded(grantId: string): Promise<boolean> {
+    return this.store.isGrantRevoked(grantId);
+  }
+
   async isActiveKeyHash(keyHash: string): Promise<boolean> {
     const key = await this.store.findKeyByHash(keyHash);
     return key !== null && key.revokedAt === null;
@@ -55,7 +65,7 @@ export class AccessService implements AccessControl {
     const parsed = keyFromAuthorization(authorization);
     if (parsed === 'missing') return unauthorized(MESSAGES.keyMissing, now);
     if (parsed === 'malformed') return unauthorized(MESSAGES.keyMalformed, now);
-    const keyHash = this.keyHashOf(parsed.key);
+    const keyHash = await this.keyHashOf(parsed.key);
     if (keyHash === null) return unauthorized(MESSAGES.keyInvalid, now);
     const month = monthOf(now);
     const admitted = await this.store.admitRequest(keyHash, month);
@@ -130,7 +140,7 @@ export class AccessService implements AccessControl {
   async isValidKey(authorization: string | undefined): Promise<boolean> {
     const parsed = keyFromAuthorization(authorization);
     if (typeof parsed !== 'object') return false;
-    const keyHash = this.keyHashOf(parsed.key);
+    const keyHash = await this.keyHashOf(parsed.key);
     return keyHash !== null && this.isActiveKeyHash(keyHash);
   }
 

@@ -21,6 +21,15 @@ export interface Sealed {
   [field: string]: unknown;
 }
 
+export interface AccessTokenContent {
+  keyHash: string;
+  /** The sign-in it came from (AccessStore.revokeGrant ends it). */
+  grantId: string;
+  /** The digest of the client id it was issued to. */
+  client: string;
+  exp: number;
+}
+
 /** The length of a seal of `plainBytes` bytes of JSON: what a field that carries one must allow. */
 export function sealedLength(plainBytes: number): number {
   return Math.ceil((IV_BYTES + TAG_BYTES + plainBytes) * 4 / 3);
@@ -34,16 +43,18 @@ export class AccessTokens {
     this.key = Buffer.from(hkdfSync('sha256', secret, 'tcg-catalog', 'oauth grants v1', 32));
   }
 
-  /** An access token for the key of this hash. */
-  issueAccessToken(keyHash: string): { token: string; expiresIn: number } {
-    return { token: TOKEN_PREFIX + this.seal({ kind: 'access', exp: this.nowSeconds() + ACCESS_TOKEN_SECONDS, kh: keyHash }), expiresIn: ACCESS_TOKEN_SECONDS };
+  /** An access token for the key of this hash, of the grant (the sign-in) `grantId`, issued to the client of digest `client`. */
+  issueAccessToken(keyHash: string, grantId: string, client: string): { token: string; expiresIn: number } {
+    const token = TOKEN_PREFIX + this.seal({ kind: 'access', exp: this.nowSeconds() + ACCESS_TOKEN_SECONDS, kh: keyHash, gid: grantId, cid: client });
+    return { token, expiresIn: ACCESS_TOKEN_SECONDS };
   }
 
-  /** The key hash an unexpired access token of ours is bound to; null for anything else. */
-  keyHashOf(token: string): string | null {
+  /** What an unexpired access token of ours holds: the key hash it is bound to and its grant; null for anything else. */
+  openAccessToken(token: string): AccessTokenContent | null {
     if (!token.startsWith(TOKEN_PREFIX)) return null;
     const sealed = this.open(token.slice(TOKEN_PREFIX.length), 'access');
-    return typeof sealed?.kh === 'string' ? sealed.kh : null;
+    return typeof sealed?.kh === 'string' && typeof sealed.gid === 'string' && typeof sealed.cid === 'string'
+      ? { keyHash: sealed.kh, grantId: sealed.gid, client: sealed.cid, exp: sealed.exp } : null;
   }
 
   /** Seals `content` (text of base64url characters). */

@@ -161,6 +161,10 @@ export class OAuthService {
     return redirectWith(request.redirectUri, { ...problem, state: request.state, iss: this.publicBaseUrl });
   }
 
+  /**
+   * A code for its tokens, once. A replay (RFC 6749 section 4.1.2) ends the grant: the tokens
+   * issued for the code stop working on every instance.
+   */
   async exchangeCode(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
     const code = params.code === undefined ? null : this.tokens.open(params.code, 'code');
     if (!code) return fail('invalid_grant', 'the code is not valid or has expired');
@@ -169,24 +173,43 @@ export class OAuthService {
     if (params.code_verifier === undefined || !VERIFIER.test(params.code_verifier) || !sameText(s256(params.code_verifier), code.cc as string)) {
       return fail('invalid_grant', 'the code_verifier does not match the code_challenge');
     }
-    if (!await this.spend(code)) return fail('invalid_grant', 'the code was already used');
-    return this.tokensFor(code.kh as string, code.cid as string);
+    // The code's id is its grant's: every token issued from it carries it.
+    const grantId = code.jti as string;
+    if (!await this.spend(code)) {
+      await this.endGrant(grantId);
+      return fail('invalid_grant', 'the code was already used; the tokens issued for it are revoked');
+    }
+    return this.tokensFor(code.kh as string, code.cid as string, grantId);
   }
 
+  /**
+   * A refresh token for new tokens, once (rotation). A refresh token that comes back after it was
+   * used ends its grant (RFC 9700 section 4.14.2): every token of the sign-in stops working.
+   */
   async refresh(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
     const grant = params.refresh_token === undefined ? null : this.tokens.open(params.refresh_token, 'refresh');
-    if (!grant) return fail('invalid_grant', 'the refresh token is not valid or has expired');
+    if (!grant || typeof grant.gid !== 'string') return fail('invalid_grant', 'the refresh token is not valid or has expired');
     if (params.client_id === undefined || digest(params.client_id) !== grant.cid) return fail('invalid_grant', 'client_id must be the client the refresh token was issued to');
-    // Rotation: each refresh token works once; its successor comes with the new access token.
-    if (!await this.spend(grant)) return fail('invalid_grant', 'the refresh token was already used');
-    return this.tokensFor(grant.kh as string, grant.cid as string);
+    if (await this.access.isGrantEnded(grant.gid)) return fail('invalid_grant', 'this sign-in was ended (a token was reused or revoked); sign in again');
+    if (!await this.spend(grant)) {
+      await this.endGrant(grant.gid);
+      return fail('invalid_grant', 'the refresh token was already used; every token of this sign-in is revoked');
+    }
+    return this.tokensFor(grant.kh as string, grant.cid as string, grant.gid);
   }
 
-  /** `client`: the digest of the client id. */
-  private async tokensFor(keyHash: string, client: string): Promise<Checked<TokenAnswer>> {
+  /** Ends a grant until the last token it may have issued (a refresh token of now) has expired. */
+  endGrant(grantId: string): Promise<void> {
+    return this.access.endGrant(grantId, this.nowSeconds() + REFRESH_TOKEN_SECONDS);
+  }
+
+  /** `client`: the digest of the client id; `grantId`: the sign-in's. */
+  private async tokensFor(keyHash: string, client: string, grantId: string): Promise<Checked<TokenAnswer>> {
     if (!await this.access.isActiveKeyHash(keyHash)) return fail('invalid_grant', 'the key this sign-in was for has been revoked');
-    const access = this.tokens.issueAccessToken(keyHash);
-    const refresh_token = this.tokens.seal({ kind: 'refresh', exp: this.nowSeconds() + REFRESH_TOKEN_SECONDS, jti: randomId(), kh: keyHash, cid: client });
+    const access = this.tokens.issueAccessToken(keyHash, grantId, client);
+    const refresh_token = this.tokens.seal({
+      kind: 'refresh', exp: this.nowSeconds() + REFRESH_TOKEN_SECONDS, jti: randomId(), kh: keyHash, cid: client, gid: grantId,
+    });
     return { ok: true, value: { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token, scope: SCOPE } };
   }
 

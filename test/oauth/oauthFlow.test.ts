@@ -305,9 +305,39 @@ for (const store of STORE_KINDS) {
       assert.equal(renewed.status, 200);
       assert.notEqual(renewed.body.refresh_token, tokens.refresh_token);
       assert.equal((await listSets(renewed.body.access_token as string)).status, 200);
-      const reused = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token as string, client_id: client });
+      const again = await token({ grant_type: 'refresh_token', refresh_token: renewed.body.refresh_token as string, client_id: client });
+      assert.equal(again.status, 200, 'the successor works, once');
+    });
+
+    test('a replayed code ends its grant: the tokens issued for it stop working, its refresh token too', async () => {
+      const key = await issueKey(server.accessStore);
+      const { client, code, verifier } = await signIn(key);
+      const tokens = (await exchange(client, code, verifier)).body;
+      assert.equal((await listSets(tokens.access_token as string)).status, 200);
+      const replay = await exchange(client, code, verifier);
+      assert.equal(replay.body.error, 'invalid_grant');
+      assert.equal((await listSets(tokens.access_token as string)).status, 401, 'the access token issued for the code');
+      const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token as string, client_id: client });
+      assert.equal(refreshed.body.error, 'invalid_grant', 'the refresh token issued for the code');
+      assert.equal((await fetch(new URL('/v1/sets?limit=1', base), { headers: { authorization: `Bearer ${key}` } })).status, 200, 'the key itself lives on');
+    });
+
+    test('a reused refresh token ends its grant: every token of the family stops working', async () => {
+      const key = await issueKey(server.accessStore);
+      const { client, code, verifier } = await signIn(key);
+      const first = (await exchange(client, code, verifier)).body;
+      const second = (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token as string, client_id: client })).body;
+      const third = (await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token as string, client_id: client })).body;
+      assert.equal((await listSets(third.access_token as string)).status, 200);
+      // The attack: a stolen refresh token, already used by the client, comes back.
+      const reused = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token as string, client_id: client });
       assert.equal(reused.body.error, 'invalid_grant');
-      assert.equal((await token({ grant_type: 'refresh_token', refresh_token: renewed.body.refresh_token as string, client_id: client })).status, 200);
+      for (const access of [first, second, third]) assert.equal((await listSets(access.access_token as string)).status, 401);
+      const latest = await token({ grant_type: 'refresh_token', refresh_token: third.refresh_token as string, client_id: client });
+      assert.equal(latest.body.error, 'invalid_grant', 'the newest refresh token of the family too');
+      // Another sign-in of the same key is another grant, untouched.
+      const other = await signIn(key);
+      assert.equal((await listSets((await exchange(other.client, other.code, other.verifier)).body.access_token as string)).status, 200);
     });
 
     test('nothing of a key, a code or a token reaches the log', async () => {
