@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(keyRoutes, { access: deps.access, metrics });
   await app.register(oauthMetadataRoutes, { publicBaseUrl: deps.config.publicBaseUrl });
-  await app.register(oauthRoutes, { access: deps.access, metrics, publicBaseUrl: deps.config.publicBaseUrl });
+  await app.register(oauthRoutes, { access: deps.access, metrics, publicBaseUrl: deps.config.publicBaseUrl, now });
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
   await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });

@@ -58,7 +58,7 @@ export interface AccessControl {
    */
   isValidKey(authorization: string | undefined): Promise<boolean>;
   /** OAuth's access tokens (each stands for a key: authorizeAndCount and isValidKey take them as keys) and sealed grants. */
-  readonly tokens: AccessTokens;
+  tokens(): Promise<AccessTokens>;
   /** The hash of `key` if it is a known, unrevoked key (OAuth binds its grants to it); null otherwise. */
   activeKeyHash(key: string): Promise<string | null>;
   /** Marks a single-use OAuth grant used, on every instance at once; false when it already was (AccessStore.spendGrant). */

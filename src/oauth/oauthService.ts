@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../access/accessControl.js';
-import type { Sealed } from '../access/accessTokens.js';
+import type { AccessTokens, Sealed } from '../access/accessTokens.js';
 import { digest, redirectUriProblem, registeredDigest } from './redirectUris.js';
 
 /**
@@ -75,14 +75,14 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export class OAuthService {
-  constructor(private readonly access: AccessControl, private readonly publicBaseUrl: string) {}
+  constructor(private readonly access: AccessControl, private readonly publicBaseUrl: string, private readonly now: () => Date = () => new Date()) {}
 
   /** The resource the tokens are for (RFC 8707, RFC 9728's `resource`). */
   get resource(): string {
     return `${this.publicBaseUrl}/mcp`;
   }
 
-  register(metadata: ClientMetadata): Checked<RegisteredClient> {
+  async register(metadata: ClientMetadata): Promise<Checked<RegisteredClient>> {
     if (metadata.redirect_uris.length === 0) return fail('invalid_redirect_uri', 'give at least one redirect URI');
     for (const uri of metadata.redirect_uris) {
       const problem = redirectUriProblem(uri);
@@ -90,7 +90,7 @@ export class OAuthService {
     }
     const now = this.nowSeconds();
     // Digests, not the URIs: a client id stays short however long its redirect URIs are.
-    const client_id = this.tokens.seal({ kind: 'client', exp: now + CLIENT_SECONDS, ru: metadata.redirect_uris.map(registeredDigest), n: metadata.client_name });
+    const client_id = (await this.tokens()).seal({ kind: 'client', exp: now + CLIENT_SECONDS, ru: metadata.redirect_uris.map(registeredDigest), n: metadata.client_name });
     return {
       ok: true,
       value: {
@@ -107,8 +107,8 @@ export class OAuthService {
    * once the client and its redirect URI are known good, the page names the client and links back
    * to it with the error (`back`), for the user to follow.
    */
-  checkAuthorization(query: Record<string, string | undefined>): Checked<AuthorizationRequest> & { back?: ClientLink } {
-    const client = query.client_id === undefined ? null : this.tokens.open(query.client_id, 'client');
+  async checkAuthorization(query: Record<string, string | undefined>): Promise<Checked<AuthorizationRequest> & { back?: ClientLink }> {
+    const client = query.client_id === undefined ? null : (await this.tokens()).open(query.client_id, 'client');
     if (!client) return fail('invalid_client', 'this application is not registered here (unknown client_id); ask it to register again');
     const registered = client.ru as string[];
     if (query.redirect_uri === undefined || redirectUriProblem(query.redirect_uri) !== undefined || !registered.includes(registeredDigest(query.redirect_uri))) {
@@ -136,20 +136,20 @@ export class OAuthService {
   }
 
   /** The sign-in form's sealed copy of the request, bound to `csrf` (the browser's cookie). */
-  sealRequest(request: AuthorizationRequest, csrf: string): string {
-    return this.tokens.seal({ kind: 'authorization', exp: this.nowSeconds() + AUTHORIZATION_REQUEST_SECONDS, request, csrf });
+  async sealRequest(request: AuthorizationRequest, csrf: string): Promise<string> {
+    return (await this.tokens()).seal({ kind: 'authorization', exp: this.nowSeconds() + AUTHORIZATION_REQUEST_SECONDS, request, csrf });
   }
 
   /** The request the form was made for, if it is ours, unexpired, and `csrf` is the one it was bound to. */
-  openRequest(sealed: string, csrf: string | undefined): AuthorizationRequest | null {
-    const opened = this.tokens.open(sealed, 'authorization');
+  async openRequest(sealed: string, csrf: string | undefined): Promise<AuthorizationRequest | null> {
+    const opened = (await this.tokens()).open(sealed, 'authorization');
     if (!opened || typeof opened.csrf !== 'string' || csrf === undefined || !sameText(opened.csrf, csrf)) return null;
     return opened.request as AuthorizationRequest;
   }
 
   /** The URL the browser goes back to with a code for the key of `keyHash` (and the state, and our issuer). */
-  approve(request: AuthorizationRequest, keyHash: string): string {
-    const code = this.tokens.seal({
+  async approve(request: AuthorizationRequest, keyHash: string): Promise<string> {
+    const code = (await this.tokens()).seal({
       kind: 'code', exp: this.nowSeconds() + CODE_SECONDS, jti: randomId(), kh: keyHash,
       cid: digest(request.clientId), ru: digest(request.redirectUri), cc: request.codeChallenge,
     });
@@ -166,7 +166,7 @@ export class OAuthService {
    * issued for the code stop working on every instance.
    */
   async exchangeCode(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
-    const code = params.code === undefined ? null : this.tokens.open(params.code, 'code');
+    const code = params.code === undefined ? null : (await this.tokens()).open(params.code, 'code');
     if (!code) return fail('invalid_grant', 'the code is not valid or has expired');
     if (params.client_id === undefined || digest(params.client_id) !== code.cid) return fail('invalid_grant', 'client_id must be the client the code was issued to');
     if (params.redirect_uri === undefined || digest(params.redirect_uri) !== code.ru) return fail('invalid_grant', 'redirect_uri must be the one the code was issued for');
@@ -187,7 +187,7 @@ export class OAuthService {
    * used ends its grant (RFC 9700 section 4.14.2): every token of the sign-in stops working.
    */
   async refresh(params: Record<string, string | undefined>): Promise<Checked<TokenAnswer>> {
-    const grant = params.refresh_token === undefined ? null : this.tokens.open(params.refresh_token, 'refresh');
+    const grant = params.refresh_token === undefined ? null : (await this.tokens()).open(params.refresh_token, 'refresh');
     if (!grant || typeof grant.gid !== 'string') return fail('invalid_grant', 'the refresh token is not valid or has expired');
     if (params.client_id === undefined || digest(params.client_id) !== grant.cid) return fail('invalid_grant', 'client_id must be the client the refresh token was issued to');
     if (await this.access.isGrantEnded(grant.gid)) return fail('invalid_grant', 'this sign-in was ended (a token was reused or revoked); sign in again');
@@ -206,8 +206,9 @@ export class OAuthService {
   /** `client`: the digest of the client id; `grantId`: the sign-in's. */
   private async tokensFor(keyHash: string, client: string, grantId: string): Promise<Checked<TokenAnswer>> {
     if (!await this.access.isActiveKeyHash(keyHash)) return fail('invalid_grant', 'the key this sign-in was for has been revoked');
-    const access = this.tokens.issueAccessToken(keyHash, grantId, client);
-    const refresh_token = this.tokens.seal({
+    const tokens = await this.tokens();
+    const access = tokens.issueAccessToken(keyHash, grantId, client);
+    const refresh_token = tokens.seal({
       kind: 'refresh', exp: this.nowSeconds() + REFRESH_TOKEN_SECONDS, jti: randomId(), kh: keyHash, cid: client, gid: grantId,
     });
     return { ok: true, value: { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token, scope: SCOPE } };
@@ -218,12 +219,12 @@ export class OAuthService {
     return this.access.spendGrant(`${grant.kind}:${grant.jti as string}`, grant.exp);
   }
 
-  private get tokens() {
-    return this.access.tokens;
+  private tokens(): Promise<AccessTokens> {
+    return this.access.tokens();
   }
 
   private nowSeconds(): number {
-    return this.tokens.nowSeconds();
+    return Math.floor(this.now().getTime() / 1000);
   }
 }
 

@@ -26,8 +26,10 @@ const validKeyRequest = compileJsonValidator(KeyRequestBody);
  * sign-in page (a key you have, or a free one by email under POST /v1/keys's rules), and the token
  * endpoint. The sign-in form is bound to a cookie (CSRF) and the page may not be framed.
  */
-export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metrics: ServiceMetrics; publicBaseUrl: string }> = async (app, { access, metrics, publicBaseUrl }) => {
-  const oauth = new OAuthService(access, publicBaseUrl);
+export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metrics: ServiceMetrics; publicBaseUrl: string; now: () => Date }> = async (app, {
+  access, metrics, publicBaseUrl, now,
+}) => {
+  const oauth = new OAuthService(access, publicBaseUrl, now);
   const secureCookie = publicBaseUrl.startsWith('https:');
   // A repeated field keeps its last value: the schemas take one string per field.
   await app.register(formBody, { parser: (body) => Object.fromEntries(new URLSearchParams(body)) });
@@ -48,7 +50,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
       response: { 201: RegisteredClientBody, 400: OAuthErrorBody },
     },
   }, async (request, reply) => {
-    const registered = oauth.register({ redirect_uris: request.body.redirect_uris, client_name: request.body.client_name });
+    const registered = await oauth.register({ redirect_uris: request.body.redirect_uris, client_name: request.body.client_name });
     if (!registered.ok) return oauthError(reply, 400, registered.problem);
     return reply.code(201).header('Cache-Control', 'no-store').send(registered.value);
   });
@@ -64,11 +66,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
         400: { description: 'What is wrong with the request, and a link back to the client when it and its redirect URI are known (HTML).' } },
     },
   }, async (request, reply) => {
-    const checked = oauth.checkAuthorization(request.query as Record<string, string | undefined>);
+    const checked = await oauth.checkAuthorization(request.query as Record<string, string | undefined>);
     if (!checked.ok) return sendPage(reply, 400, renderProblemPage(checked.problem.error_description, checked.back));
     const csrf = randomBytes(18).toString('base64url');
     reply.setCookie(CSRF_COOKIE, csrf, { path: '/oauth', httpOnly: true, sameSite: 'strict', maxAge: AUTHORIZATION_REQUEST_SECONDS, secure: secureCookie });
-    return sendPage(reply, 200, signIn(oauth.sealRequest(checked.value, csrf), checked.value), checked.value.redirectUri);
+    return sendPage(reply, 200, signIn(await oauth.sealRequest(checked.value, csrf), checked.value), checked.value.redirectUri);
   });
 
   app.post('/oauth/authorize', {
@@ -81,7 +83,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
     },
   }, async (request, reply) => {
     const form = request.body;
-    const authorization = oauth.openRequest(form.request, request.cookies[CSRF_COOKIE]);
+    const authorization = await oauth.openRequest(form.request, request.cookies[CSRF_COOKIE]);
     if (!authorization) {
       return sendPage(reply, 403, renderProblemPage('this form has expired or was not sent from its own page; go back to the application and connect again'));
     }
@@ -90,7 +92,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
     if (form.key !== undefined) {
       const keyHash = await access.activeKeyHash(form.key.trim());
       if (keyHash === null) return again(400, 'this key is not valid (unknown or revoked); check it, or get a free key below');
-      return reply.redirect(oauth.approve(authorization, keyHash), 303);
+      return reply.redirect(await oauth.approve(authorization, keyHash), 303);
     }
     const keyRequest = { email: form.email ?? '', source: 'oauth' };
     trimEmail(keyRequest);
@@ -103,7 +105,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
     const outcome = keyCreationOutcome(created.ok ? 201 : created.status);
     if (outcome) metrics.keyCreation('oauth', outcome);
     if (!created.ok) return again(created.status, created.message, keyRequest.email);
-    const back = oauth.approve(authorization, hashKey(created.created.key));
+    const back = await oauth.approve(authorization, hashKey(created.created.key));
     return sendPage(reply, 200, renderNewKeyPage(created.created.key, back, authorization.clientName), authorization.redirectUri);
   });
 

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { issueKey } from '../support/keys.js';
+import { OAuthDriver } from '../support/oauthDriver.js';
+import { startServer, type TestServer } from '../support/server.js';
+import { onStore, STORE_KINDS } from '../support/stores.js';
+
+/**
+ * Two instances on one database, neither with OAUTH_SECRET: a sign-in on one holds on the other,
+ * and a replay or reuse on one ends the grant on the other within a second.
+ */
+for (const store of STORE_KINDS) {
+  describe(`OAuth across two instances on one database, no OAUTH_SECRET (${store})`, await onStore(store), () => {
+    let first: TestServer;
+    let second: TestServer;
+    let a: OAuthDriver;
+    let b: OAuthDriver;
+    before(async () => {
+      first = await startServer({ store, ownPublicBaseUrl: true });
+      second = await startServer({ store, ownPublicBaseUrl: true, databaseOf: first });
+      a = new OAuthDriver(first.baseUrl);
+      b = new OAuthDriver(second.baseUrl);
+    });
+    after(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    test('one secret without configuration: a client registered on one instance signs in on the other; its tokens work on both', async () => {
+      const key = await issueKey(first.accessStore);
+      const client = await a.register();
+      const grant = await b.signIn(key, client);
+      const tokens = (await a.exchange(grant)).body;
+      assert.equal(await a.toolStatus(tokens.access_token as string), 200);
+      assert.equal(await b.toolStatus(tokens.access_token as string), 200);
+      const renewed = await b.refresh(client, tokens.refresh_token as string);
+      assert.equal(renewed.status, 200, JSON.stringify(renewed.body));
+      assert.equal(await a.toolStatus(renewed.body.access_token as string), 200);
+    });
+
+    test('a code replayed on one instance ends its grant on the other within 1 s', async () => {
+      const key = await issueKey(first.accessStore);
+      const grant = await a.signIn(key);
+      const tokens = (await a.exchange(grant)).body;
+      const access = tokens.access_token as string;
+      assert.equal(await a.toolStatus(access), 200, 'answered from the first instance\'s memory from now on');
+      assert.equal(await a.toolStatus(access), 200);
+      assert.equal((await b.exchange(grant)).body.error, 'invalid_grant', 'the replay, on the second instance');
+      const refusedAfter = await a.refusedWithin(access, 1000);
+      assert.notEqual(refusedAfter, null, 'the first instance refuses the token within 1 s');
+      assert.equal((await a.refresh(grant.client, tokens.refresh_token as string)).body.error, 'invalid_grant');
+    });
+
+    test('a refresh token reused on one instance ends the whole family on the other within 1 s', async () => {
+      const key = await issueKey(first.accessStore);
+      const grant = await a.signIn(key);
+      const one = (await a.exchange(grant)).body;
+      const two = (await a.refresh(grant.client, one.refresh_token as string)).body;
+      assert.equal(await b.toolStatus(two.access_token as string), 200);
+      assert.equal(await b.toolStatus(two.access_token as string), 200);
+      assert.equal((await a.refresh(grant.client, one.refresh_token as string)).body.error, 'invalid_grant', 'the reuse, on the first instance');
+      assert.notEqual(await b.refusedWithin(two.access_token as string, 1000), null, 'the newest access token, on the second instance');
+      assert.notEqual(await b.refusedWithin(one.access_token as string, 1000), null);
+      assert.equal((await b.refresh(grant.client, two.refresh_token as string)).body.error, 'invalid_grant', 'the newest refresh token');
+    });
+  });
+}
