@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../access/accessControl.js';
-import type { AccessTokens, Sealed } from '../access/accessTokens.js';
+import { TOKEN_PREFIX, type AccessTokens, type Sealed } from '../access/accessTokens.js';
 import { digest, redirectUriProblem, registeredDigest } from './redirectUris.js';
 
 /**
@@ -198,6 +198,23 @@ export class OAuthService {
     return this.tokensFor(grant.kh as string, grant.cid as string, grant.gid);
   }
 
+  /**
+   * Token revocation (RFC 7009) for a client that signs out: an access or refresh token of ours ends
+   * its whole grant (the sign-in's every token, on every instance within a second). A token that is
+   * not (or no longer) valid is no error; one issued to another client than `client_id` is refused.
+   */
+  async revoke(params: Record<string, string | undefined>): Promise<Checked<null>> {
+    const tokens = await this.tokens();
+    const text = params.token ?? '';
+    const grant = text.startsWith(TOKEN_PREFIX) ? tokens.openAccessToken(text) : asRefresh(tokens.open(text, 'refresh'));
+    if (grant === null) return { ok: true, value: null };
+    if (params.client_id !== undefined && digest(params.client_id) !== grant.client) {
+      return fail('invalid_client', 'this token was not issued to this client_id');
+    }
+    await this.endGrant(grant.grantId);
+    return { ok: true, value: null };
+  }
+
   /** Ends a grant until the last token it may have issued (a refresh token of now) has expired. */
   endGrant(grantId: string): Promise<void> {
     return this.access.endGrant(grantId, this.nowSeconds() + REFRESH_TOKEN_SECONDS);
@@ -226,6 +243,10 @@ export class OAuthService {
   private nowSeconds(): number {
     return Math.floor(this.now().getTime() / 1000);
   }
+}
+
+function asRefresh(sealed: Sealed | null): { grantId: string; client: string } | null {
+  return sealed !== null && typeof sealed.gid === 'string' && typeof sealed.cid === 'string' ? { grantId: sealed.gid, client: sealed.cid } : null;
 }
 
 function sameText(a: string, b: string): boolean {

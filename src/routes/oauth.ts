@@ -14,7 +14,7 @@ import { renderNewKeyPage, renderProblemPage, renderSignInPage } from '../oauth/
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { KeyRequestBody } from '../schemas/keys.js';
 import {
-  AuthorizeForm, AuthorizeQuery, ClientRegistrationRequest, OAuthErrorBody, RegisteredClientBody, TokenBody, TokenRequest,
+  AuthorizeForm, AuthorizeQuery, ClientRegistrationRequest, OAuthErrorBody, RegisteredClientBody, RevocationRequest, TokenBody, TokenRequest,
 } from '../schemas/oauth.js';
 import { compileJsonValidator } from '../schemas/validator.js';
 
@@ -126,6 +126,21 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
     else return oauthError(reply, 400, { error: 'unsupported_grant_type', error_description: 'grant_type must be authorization_code or refresh_token' });
     if (!answer.ok) return oauthError(reply, 400, answer.problem);
     return reply.header('Cache-Control', 'no-store').send(answer.value);
+  });
+
+  app.post('/oauth/revoke', {
+    schema: {
+      operationId: 'revokeOAuthToken', tags: ['oauth'], security: [],
+      summary: 'Revoke a token (RFC 7009): the client signs out',
+      description: 'application/x-www-form-urlencoded. An access or refresh token ends its whole sign-in: every token of it stops ' +
+        'working on every instance within a second. A token that is not (or no longer) valid is answered 200 as well.',
+      body: RevocationRequest,
+      response: { 200: { description: 'Revoked, or nothing to revoke.' }, 400: OAuthErrorBody },
+    },
+  }, async (request, reply) => {
+    const revoked = await oauth.revoke(request.body as Record<string, string | undefined>);
+    if (!revoked.ok) return oauthError(reply, 400, revoked.problem);
+    return reply.code(200).header('Cache-Control', 'no-store').send();
   });
 };
 

@@ -22,6 +22,8 @@ export const oauthMetadataRoutes: FastifyPluginAsyncTypebox<{ publicBaseUrl: str
     authorization_endpoint: `${publicBaseUrl}/oauth/authorize`,
     token_endpoint: `${publicBaseUrl}/oauth/token`,
     registration_endpoint: `${publicBaseUrl}/oauth/register`,
+    revocation_endpoint: `${publicBaseUrl}/oauth/revoke`,
+    revocation_endpoint_auth_methods_supported: ['none'],
     scopes_supported: [SCOPE],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],

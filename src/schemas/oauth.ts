@@ -18,6 +18,8 @@ export const AuthorizationServerMetadata = Type.Object({
   authorization_endpoint: Type.String(),
   token_endpoint: Type.String(),
   registration_endpoint: Type.String(),
+  revocation_endpoint: Type.String(),
+  revocation_endpoint_auth_methods_supported: Type.Array(Type.String()),
   scopes_supported: Type.Array(Type.String()),
   response_types_supported: Type.Array(Type.String()),
   response_modes_supported: Type.Array(Type.String()),
@@ -95,6 +97,12 @@ export const TokenRequest = Type.Object({
   scope: text('Ignored.'),
 }, { additionalProperties: true });
 export type TokenRequest = Static<typeof TokenRequest>;
+
+export const RevocationRequest = Type.Object({
+  token: Type.String({ maxLength: TEXT_LENGTH, description: 'The access or refresh token to revoke.' }),
+  token_type_hint: text('access_token or refresh_token; the token says which it is anyway.'),
+  client_id: text('The client the token was issued to; a token of another client is refused.'),
+}, { additionalProperties: true });
 
 export const TokenBody = Type.Object({
   access_token: Type.String(),

@@ -63,5 +63,38 @@ for (const store of STORE_KINDS) {
       assert.notEqual(await b.refusedWithin(one.access_token as string, 1000), null);
       assert.equal((await b.refresh(grant.client, two.refresh_token as string)).body.error, 'invalid_grant', 'the newest refresh token');
     });
+
+    test('a client that signs out revokes its token (RFC 7009) on one instance: every token of the sign-in dies on the other within 1 s', async () => {
+      const metadata = (await a.json('/.well-known/oauth-authorization-server')).body;
+      assert.equal(metadata.revocation_endpoint, `${first.baseUrl}/oauth/revoke`);
+      assert.deepEqual(metadata.revocation_endpoint_auth_methods_supported, ['none']);
+      const key = await issueKey(first.accessStore);
+      const grant = await a.signIn(key);
+      const tokens = (await a.exchange(grant)).body;
+      const access = tokens.access_token as string;
+      assert.equal(await b.toolStatus(access), 200);
+      const otherClient = await a.register();
+      const foreign = await a.form('/oauth/revoke', { token: tokens.refresh_token as string, client_id: otherClient });
+      assert.equal(foreign.status, 400, 'another client may not revoke it');
+      assert.equal(foreign.body.error, 'invalid_client');
+      assert.equal(await b.toolStatus(access), 200, 'nothing was revoked');
+      for (const nothing of ['not-a-token', `tcgo_${'A'.repeat(80)}`]) {
+        assert.equal((await a.form('/oauth/revoke', { token: nothing })).status, 200, 'a token that is no token is answered 200');
+      }
+      assert.equal((await a.form('/oauth/revoke', {})).status, 400, 'no token at all');
+      const revoked = await a.form('/oauth/revoke', { token: tokens.refresh_token as string, token_type_hint: 'refresh_token', client_id: grant.client });
+      assert.equal(revoked.status, 200);
+      assert.equal(revoked.headers.get('cache-control'), 'no-store');
+      assert.notEqual(await b.refusedWithin(access, 1000), null, 'the access token of the revoked refresh token\'s sign-in');
+      assert.equal((await b.refresh(grant.client, tokens.refresh_token as string)).body.error, 'invalid_grant');
+
+      const again = await b.signIn(key);
+      const second = (await b.exchange(again)).body;
+      assert.equal((await b.form('/oauth/revoke', { token: second.access_token as string })).status, 200, 'an access token, no client_id');
+      assert.notEqual(await a.refusedWithin(second.access_token as string, 1000), null);
+      assert.equal((await a.refresh(again.client, second.refresh_token as string)).body.error, 'invalid_grant', 'its refresh token too');
+      assert.equal((await fetch(new URL('/v1/sets?limit=1', first.baseUrl), { headers: { authorization: `Bearer ${key}` } })).status, 200,
+        'the key itself lives on');
+    });
   });
 }
