@@ -30,6 +30,12 @@ export interface Config {
    * default): the secret kept in the access store, made by the first instance, shared by all.
    */
   oauthSecrets: string[];
+  /**
+   * OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES: `true` lets a client's metadata document be fetched
+   * from a private or loopback address (a client on the operator's own network); `false` (the
+   * default) refuses them, so a client id cannot make the service request its own network.
+   */
+  oauthClientMetadataPrivateAddresses: boolean;
   /** Where Prometheus metrics are served, on a listener of their own; null (the default) serves none. */
   metrics: { port: number; host: string } | null;
   /** How the stores are opened (openCatalogStore, openAccessStore). */
@@ -85,8 +91,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const metrics = metricsListener(env, port);
   const oauthSecrets = (env.OAUTH_SECRET ?? '').split(/[\s,]+/).filter((secret) => secret !== '');
   if (oauthSecrets.some((secret) => secret.length < 32)) throw new ConfigError('each secret of OAUTH_SECRET must be at least 32 characters');
+  const privateAddresses = (env.OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES || 'false').toLowerCase();
+  if (privateAddresses !== 'true' && privateAddresses !== 'false') {
+    throw new ConfigError(`OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES must be true or false, got "${env.OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES}"`);
+  }
+  const oauthClientMetadataPrivateAddresses = privateAddresses === 'true';
   return {
-    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, mcpAllowedOrigins, logLevel, metrics, oauthSecrets,
+    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, mcpAllowedOrigins, logLevel, metrics, oauthSecrets, oauthClientMetadataPrivateAddresses,
     store: storeOptions(env),
     bulkDir: bulkDir(env.BULK_DIR, databaseUrl),
     sync: readSync(env.SYNC_SOURCE, env.SYNC_EVERY),

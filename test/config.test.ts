@@ -149,3 +149,11 @@ describe('OAUTH_SECRET', () => {
     assert.throws(() => readConfig({ OAUTH_SECRET: `${'n'.repeat(32)} short` }), /each secret of OAUTH_SECRET must be at least 32 characters/);
   });
 });
+
+describe('OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES', () => {
+  it('is false by default, true or false in any case, and nothing else', () => {
+    assert.equal(readConfig({}).oauthClientMetadataPrivateAddresses, false);
+    assert.equal(readConfig({ OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES: 'TRUE' }).oauthClientMetadataPrivateAddresses, true);
+    assert.throws(() => readConfig({ OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES: 'yes' }), /must be true or false/);
+  });
+});

@@ -1,11 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../access/accessControl.js';
 import { TOKEN_PREFIX, type AccessTokens, type Sealed } from '../access/accessTokens.js';
+import { ClientMetadataDocuments, isDocumentClientId } from './clientMetadataDocuments.js';
 import { digest, redirectUriProblem, registeredDigest } from './redirectUris.js';
 
 /**
  * OAuth 2.1 for the MCP endpoint (the MCP authorization spec): public clients registered
- * dynamically, the authorization code grant with PKCE (S256 only), refresh tokens rotated on every
+ * dynamically or known by a Client ID Metadata Document, the authorization code grant with PKCE (S256 only), refresh tokens rotated on every
  * use. Every grant is sealed (AccessTokens.seal), so nothing but the spent single-use ids is kept
  * (in the access store, shared by every instance);
  * access tokens and refresh tokens are bound to one of our keys and refused once it is revoked.
@@ -75,7 +76,12 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export class OAuthService {
-  constructor(private readonly access: AccessControl, private readonly publicBaseUrl: string, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly access: AccessControl,
+    private readonly publicBaseUrl: string,
+    private readonly documents: ClientMetadataDocuments,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** The resource the tokens are for (RFC 8707, RFC 9728's `resource`). */
   get resource(): string {
@@ -108,13 +114,13 @@ export class OAuthService {
    * to it with the error (`back`), for the user to follow.
    */
   async checkAuthorization(query: Record<string, string | undefined>): Promise<Checked<AuthorizationRequest> & { back?: ClientLink }> {
-    const client = query.client_id === undefined ? null : (await this.tokens()).open(query.client_id, 'client');
-    if (!client) return fail('invalid_client', 'this application is not registered here (unknown client_id); ask it to register again');
-    const registered = client.ru as string[];
+    if (query.client_id === undefined) return fail('invalid_client', 'the request names no client (client_id)');
+    const client = await this.client(query.client_id);
+    if (!client.ok) return client;
+    const { registered, clientName } = client.value;
     if (query.redirect_uri === undefined || redirectUriProblem(query.redirect_uri) !== undefined || !registered.includes(registeredDigest(query.redirect_uri))) {
       return fail('invalid_request', 'the redirect_uri is not one this application registered');
     }
-    const clientName = typeof client.n === 'string' ? client.n : undefined;
     const redirectUri = query.redirect_uri;
     const refused = (error: string, description: string) => ({
       ...fail(error, description),
@@ -133,6 +139,18 @@ export class OAuthService {
         codeChallenge: query.code_challenge, state: query.state,
       },
     };
+  }
+
+  /** A client by its id: a registration of ours (sealed), or the URL of its metadata document (fetched). */
+  private async client(clientId: string): Promise<Checked<{ registered: string[]; clientName: string | undefined }>> {
+    if (isDocumentClientId(clientId)) {
+      const document = await this.documents.client(clientId);
+      if (!document.ok) return fail('invalid_client', document.problem);
+      return { ok: true, value: { registered: document.client.redirectUris.map(registeredDigest), clientName: document.client.clientName } };
+    }
+    const sealed = (await this.tokens()).open(clientId, 'client');
+    if (!sealed) return fail('invalid_client', 'this application is not registered here (unknown client_id); ask it to register again');
+    return { ok: true, value: { registered: sealed.ru as string[], clientName: typeof sealed.n === 'string' ? sealed.n : undefined } };
   }
 
   /** The sign-in form's sealed copy of the request, bound to `csrf` (the browser's cookie). */

@@ -9,6 +9,7 @@ import { failureOf } from '../edge/failures.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { validationMessage } from '../edge/validation.js';
 import { AUTHORIZATION_REQUEST_SECONDS, OAuthService, type AuthorizationRequest, type Checked, type TokenAnswer } from '../oauth/oauthService.js';
+import { ClientMetadataDocuments } from '../oauth/clientMetadataDocuments.js';
 import { formActionSource } from '../oauth/redirectUris.js';
 import { renderNewKeyPage, renderProblemPage, renderSignInPage } from '../oauth/signInPage.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
@@ -26,10 +27,20 @@ const validKeyRequest = compileJsonValidator(KeyRequestBody);
  * sign-in page (a key you have, or a free one by email under POST /v1/keys's rules), and the token
  * endpoint. The sign-in form is bound to a cookie (CSRF) and the page may not be framed.
  */
-export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metrics: ServiceMetrics; publicBaseUrl: string; now: () => Date }> = async (app, {
-  access, metrics, publicBaseUrl, now,
+export interface OAuthRoutesOptions {
+  access: AccessControl;
+  metrics: ServiceMetrics;
+  publicBaseUrl: string;
+  now: () => Date;
+  /** Whether client metadata documents may be fetched from private and loopback addresses (OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES). */
+  clientMetadataPrivateAddresses: boolean;
+}
+
+export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (app, {
+  access, metrics, publicBaseUrl, now, clientMetadataPrivateAddresses,
 }) => {
-  const oauth = new OAuthService(access, publicBaseUrl, now);
+  const documents = new ClientMetadataDocuments({ allowPrivateAddresses: clientMetadataPrivateAddresses });
+  const oauth = new OAuthService(access, publicBaseUrl, documents, now);
   const secureCookie = publicBaseUrl.startsWith('https:');
   // A repeated field keeps its last value: the schemas take one string per field.
   await app.register(formBody, { parser: (body) => Object.fromEntries(new URLSearchParams(body)) });

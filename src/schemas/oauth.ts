@@ -27,6 +27,7 @@ export const AuthorizationServerMetadata = Type.Object({
   token_endpoint_auth_methods_supported: Type.Array(Type.String()),
   code_challenge_methods_supported: Type.Array(Type.String()),
   authorization_response_iss_parameter_supported: Type.Boolean(),
+  client_id_metadata_document_supported: Type.Boolean(),
   service_documentation: Type.String(),
 }, { title: 'AuthorizationServerMetadata' });
 
@@ -41,6 +42,15 @@ export const ClientRegistrationRequest = Type.Object({
   token_endpoint_auth_method: Type.Optional(Type.Literal('none', { description: 'Public clients only.' })),
 }, { title: 'ClientRegistrationRequest', additionalProperties: true });
 export type ClientRegistrationRequest = Static<typeof ClientRegistrationRequest>;
+
+/** A Client ID Metadata Document, as far as this service reads it (the rest of its fields are the client's). */
+export const ClientMetadataDocument = Type.Object({
+  client_id: Type.String({ description: 'The document\'s own URL.' }),
+  redirect_uris: Type.Array(Type.String({ maxLength: MAX_REDIRECT_URI_LENGTH }), { minItems: 1, maxItems: MAX_REDIRECT_URIS }),
+  client_name: Type.Optional(Type.String({ maxLength: MAX_CLIENT_NAME_LENGTH })),
+  token_endpoint_auth_method: Type.Optional(Type.Literal('none', { description: 'Public clients only.' })),
+}, { title: 'ClientMetadataDocument', additionalProperties: true });
+export type ClientMetadataDocument = Static<typeof ClientMetadataDocument>;
 
 export const RegisteredClientBody = Type.Object({
   client_id: Type.String(),
@@ -69,7 +79,7 @@ const text = (description: string, maxLength = TEXT_LENGTH) => Type.Optional(Typ
 
 export const AuthorizeQuery = Type.Object({
   response_type: text('code'),
-  client_id: text('From POST /oauth/register.'),
+  client_id: text('From POST /oauth/register, or the https URL of the client\'s metadata document.'),
   redirect_uri: text('One of the client\'s registered redirect URIs, exactly.'),
   code_challenge: text('base64url SHA-256 of the code verifier (PKCE).'),
   code_challenge_method: text('S256'),

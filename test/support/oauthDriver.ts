@@ -30,6 +30,14 @@ export class OAuthDriver {
     return answer.body.client_id as string;
   }
 
+  /** GET /oauth/authorize for this client and redirect URI (a PKCE challenge made up): its status, Location and page. */
+  async authorizePage(clientId: string, redirectUri = TEST_REDIRECT_URI): Promise<{ status: number; location: string | null; html: string }> {
+    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256', state: 's' });
+    const page = await fetch(new URL(`/oauth/authorize?${query}`, this.base), { redirect: 'manual' });
+    return { status: page.status, location: page.headers.get('location'), html: await page.text() };
+  }
+
   /** The sign-in page for `clientId`, the form sent with `key`: the code (and what the exchange needs). */
   async signIn(key: string, clientId?: string, redirectUri = TEST_REDIRECT_URI): Promise<{ client: string; code: string; verifier: string; redirectUri: string }> {
     const client = clientId ?? await this.register([redirectUri]);

@@ -73,6 +73,8 @@ export interface TestServerOptions {
    * it publishes (OAuth's metadata, the 401's challenge) lead back to it; TEST_PUBLIC_BASE_URL otherwise.
    */
   ownPublicBaseUrl?: boolean;
+  /** OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES: client metadata documents may be fetched from loopback (the tests' own servers). */
+  oauthClientMetadataPrivateAddresses?: boolean;
 }
 
 /** A port free on 127.0.0.1 a moment ago. */
@@ -112,7 +114,8 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const bulk = new BulkFiles(catalogStore, path.join(dir, 'bulk'));
   const app = await buildApp({
     config: { publicBaseUrl, trustProxy: options.trustProxy ?? false,
-      unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute, mcpAllowedOrigins: options.mcpAllowedOrigins ?? null },
+      unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute, mcpAllowedOrigins: options.mcpAllowedOrigins ?? null,
+      oauthClientMetadataPrivateAddresses: options.oauthClientMetadataPrivateAddresses ?? false },
     store: catalogStore, answers, access, bulk, now: options.now, connectionLimits: options.connectionLimits, metrics,
     ...(logs ? { logger: loggerOptions('info', { write: (line: string) => { logs.text += line; } }), logRequests: true } : {}),
   });

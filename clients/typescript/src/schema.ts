@@ -2605,6 +2605,7 @@ export interface operations {
                         token_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
                         service_documentation: string;
                     };
                 };
@@ -2704,7 +2705,7 @@ export interface operations {
             query?: {
                 /** @description code */
                 response_type?: string;
-                /** @description From POST /oauth/register. */
+                /** @description From POST /oauth/register, or the https URL of the client's metadata document. */
                 client_id?: string;
                 /** @description One of the client's registered redirect URIs, exactly. */
                 redirect_uri?: string;
