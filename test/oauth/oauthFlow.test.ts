@@ -99,14 +99,14 @@ for (const store of STORE_KINDS) {
       assert.equal((await fetch(url!)).status, 200);
     });
 
-    test('registration takes https, http on the loopback address and reverse-domain private-use schemes; a foreign scheme is refused', async () => {
-      const ok = await register([TEST_REDIRECT_URI, 'http://[::1]:8080/cb', 'https://app.example/cb', 'com.example.app:/oauth/callback',
-        'io.github.someone.tool://callback']);
+    test('registration takes https, http on the loopback address and reverse-domain private-use schemes (and Cursor\'s); a foreign scheme is refused', async () => {
+      const ok = await register([TEST_REDIRECT_URI, 'http://[::1]:8080/cb', 'http://localhost:35535/oauth/callback', 'https://app.example/cb',
+        'com.example.app:/oauth/callback', 'io.github.someone.tool://callback', 'cursor://anysphere.cursor-mcp/oauth/callback']);
       assert.equal(ok.status, 201);
       assert.equal(typeof ok.body.client_id, 'string');
       assert.equal(ok.body.token_endpoint_auth_method, 'none');
-      const foreign = ['http://evil.example/cb', 'http://localhost:9/cb', 'http://127.0.0.2/cb', 'https://app.example/cb#frag', 'https://user:pw@app.example/cb',
-        'javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'cursor://anysphere.cursor-mcp/cb', 'myapp:/cb', 'https://app.example/a b', 'not a uri'];
+      const foreign = ['http://evil.example/cb', 'http://localhost.evil.example/cb', 'http://127.0.0.2/cb', 'https://app.example/cb#frag', 'https://user:pw@app.example/cb',
+        'javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'vscode://cb', 'myapp:/cb', 'https://app.example/a b', 'not a uri'];
       for (const uri of foreign) {
         const refused = await register([uri]);
         assert.equal(refused.status, 400, uri);
@@ -129,6 +129,10 @@ for (const store of STORE_KINDS) {
       const otherPath = await authorizePage({ response_type: 'code', client_id: client, redirect_uri: 'http://127.0.0.1:53682/other',
         code_challenge: challenge, code_challenge_method: 'S256' });
       assert.equal(otherPath.status, 400);
+      // As Claude Code registers: localhost without a port, then an ephemeral one.
+      const named = (await register(['http://localhost/callback'])).body.client_id as string;
+      assert.equal((await authorizePage({ response_type: 'code', client_id: named, redirect_uri: 'http://localhost:55611/callback',
+        code_challenge: challenge, code_challenge_method: 'S256' })).status, 200);
     });
 
     test('a long redirect URI: the longest allowed gets codes that are exchanged (and a client id that fits); a longer one is refused', async () => {
