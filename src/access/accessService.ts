@@ -108,9 +108,10 @@ export class AccessService implements AccessControl {
     const parsed = keyFromAuthorization(authorization);
     if (parsed === 'missing') return unauthorized(MESSAGES.keyMissing, now);
     if (parsed === 'malformed') return unauthorized(MESSAGES.keyMalformed, now);
-    const key = await this.store.findKeyByHash(hashKey(parsed.key));
+    const keyHash = await this.keyHashOf(parsed.key);
+    const key = keyHash === null ? null : await this.store.findKeyByHash(keyHash);
     if (!key || key.revokedAt !== null) return unauthorized(MESSAGES.keyInvalid, now);
-    const keyPrefix = displayPrefix(parsed.key);
+    const keyPrefix = keyHash === hashKey(parsed.key) ? displayPrefix(parsed.key) : key.prefix;
     const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, monthOf(now)), now);
     if (key.monthlyLimit === null || allowance.used < key.monthlyLimit) return { allowed: true, keyId: key.id, keyPrefix, allowance };
     return {

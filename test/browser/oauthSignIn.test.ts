@@ -20,6 +20,7 @@ const WAIT = { timeout: 30_000 };
 const KEYED_CALLS: Array<[string, Record<string, unknown>]> = [
   ['search_cards', { q: 'pikachu', limit: 2 }], ['get_card', { id: 'en-base1-4' }], ['find_card', { name: 'charizard' }],
   ['list_cards_in_set', { set_id: 'en-base1', limit: 2 }], ['list_sets', { limit: 2 }], ['get_set', { id: 'en-base1' }],
+  ['check_deck', { list: '4 Pikachu BS 58' }],
 ];
 
 /** The client's redirect URI: a loopback listener that hands over each query it is sent. */
