@@ -22,11 +22,6 @@ import { compileJsonValidator } from '../schemas/validator.js';
 const CSRF_COOKIE = 'tcg_oauth_csrf';
 const validKeyRequest = compileJsonValidator(KeyRequestBody);
 
-/**
- * OAuth 2.1's endpoints for MCP clients (oauth/oauthService.ts decides): dynamic registration, the
- * sign-in page (a key you have, or a free one by email under POST /v1/keys's rules), and the token
- * endpoint. The sign-in form is bound to a cookie (CSRF) and the page may not be framed.
- */
 export interface OAuthRoutesOptions {
   access: AccessControl;
   metrics: ServiceMetrics;
@@ -36,6 +31,12 @@ export interface OAuthRoutesOptions {
   clientMetadataPrivateAddresses: boolean;
 }
 
+/**
+ * OAuth 2.1's endpoints for MCP clients (oauth/oauthService.ts decides): dynamic registration, the
+ * sign-in page (a key you have, or a free one by email under POST /v1/keys's rules; a request it
+ * cannot take is explained there, never redirected), the token endpoint and revocation. The
+ * sign-in form is bound to a cookie (CSRF) and the page may not be framed.
+ */
 export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (app, {
   access, metrics, publicBaseUrl, now, clientMetadataPrivateAddresses,
 }) => {
