@@ -97,6 +97,8 @@ export class ClientMetadataDocuments {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
     if (net.isIP(host) !== 0 && !this.reachable(host)) return Promise.reject(new Error(`${host} is not a public address`));
     return new Promise((resolve, reject) => {
+      const failed = (error: Error) => reject(error.name === 'AbortError' || error.name === 'TimeoutError'
+        ? new Error(`no whole answer within ${DOCUMENT_TIMEOUT_MS / 1000} s`) : error);
       const request = https.get(url, { headers, lookup: this.lookup, signal: AbortSignal.timeout(DOCUMENT_TIMEOUT_MS) }, (response) => {
         const declared = Number(response.headers['content-length'] ?? 0);
         if (declared > DOCUMENT_MAX_BYTES) {
@@ -116,10 +118,9 @@ export class ClientMetadataDocuments {
           }
         });
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-        response.on('error', reject);
+        response.on('error', failed);
       });
-      request.on('error', (error) => reject(error.name === 'AbortError' || error.name === 'TimeoutError'
-        ? new Error(`no answer within ${DOCUMENT_TIMEOUT_MS / 1000} s`) : error));
+      request.on('error', failed);
     });
   }
 
