@@ -98,3 +98,32 @@ for (const store of STORE_KINDS) {
     });
   });
 }
+
+describe('OAUTH_SECRET rotation across instances: the new secret first, the old one kept, then retired', () => {
+  const OLD = 'o'.repeat(40);
+  const NEW = 'n'.repeat(40);
+  const servers: TestServer[] = [];
+  after(async () => {
+    for (const server of servers.reverse()) await server.close();
+  });
+
+  test('tokens of the old secret work where it is kept; the new one seals; once retired, the old tokens are refused', async () => {
+    const before = await startServer({ ownPublicBaseUrl: true, oauthSecrets: [OLD] });
+    servers.push(before);
+    const rotated = await startServer({ ownPublicBaseUrl: true, oauthSecrets: [NEW, OLD], databaseOf: before });
+    servers.push(rotated);
+    const retired = await startServer({ ownPublicBaseUrl: true, oauthSecrets: [NEW], databaseOf: before });
+    servers.push(retired);
+    const [a, b, c] = [before, rotated, retired].map((server) => new OAuthDriver(server.baseUrl)) as [OAuthDriver, OAuthDriver, OAuthDriver];
+    const key = await issueKey(before.accessStore);
+    const old = (await a.exchange(await a.signIn(key))).body;
+    assert.equal(await b.toolStatus(old.access_token as string), 200, 'sealed by the old secret, kept second');
+    const client = await b.register();
+    const fresh = (await b.exchange(await b.signIn(key, client))).body;
+    assert.equal(await c.toolStatus(fresh.access_token as string), 200, 'sealed by the new secret');
+    assert.equal(await a.toolStatus(fresh.access_token as string), 401, 'an instance without the new secret cannot read it');
+    assert.equal(await c.toolStatus(old.access_token as string), 401, 'the old secret retired');
+    assert.equal((await c.authorizePage(client)).status, 200, 'a client registered under the new secret');
+    assert.equal(await before.accessStore.oauthSecret('generated', 'probe'), 'probe', 'with OAUTH_SECRET set, no secret was made in the store');
+  });
+});

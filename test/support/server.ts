@@ -73,6 +73,8 @@ export interface TestServerOptions {
    * it publishes (OAuth's metadata, the 401's challenge) lead back to it; TEST_PUBLIC_BASE_URL otherwise.
    */
   ownPublicBaseUrl?: boolean;
+  /** OAUTH_SECRET's secrets (the first seals); none: the secret kept in the access store. */
+  oauthSecrets?: string[];
   /** OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES: client metadata documents may be fetched from loopback (the tests' own servers). */
   oauthClientMetadataPrivateAddresses?: boolean;
 }
@@ -103,7 +105,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const accessStore = await openAccessStore(storeUrl, storeOptions);
   const port = options.ownPublicBaseUrl ? await freePort() : 0;
   const publicBaseUrl = options.ownPublicBaseUrl ? `http://127.0.0.1:${port}` : TEST_PUBLIC_BASE_URL;
-  const access = new AccessService(accessStore, { publicBaseUrl, now: options.now });
+  const access = new AccessService(accessStore, { publicBaseUrl, now: options.now, tokenSecrets: options.oauthSecrets });
   const cacheBytes = storeOptions.catalogCacheBytes;
   const answers = new AnswerCache(catalogStore, { maxBytes: cacheBytes });
   const caches: Record<string, () => CacheCounts> = {};
