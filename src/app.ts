@@ -40,7 +40,7 @@ import { NO_METRICS, UNMATCHED_ROUTE, type ServiceMetrics } from './metrics/serv
 
 export interface AppDeps {
   /** Without unkeyedRequestsPerMinute, the default limit applies (DEFAULT_UNKEYED_REQUESTS_PER_MINUTE). */
-  config: Pick<Config, 'publicBaseUrl' | 'trustProxy'> & Partial<Pick<Config, 'unkeyedRequestsPerMinute' | 'mcpAllowedOrigins'>>;
+  config: Pick<Config, 'publicBaseUrl' | 'trustProxy'> & Partial<Pick<Config, 'unkeyedRequestsPerMinute' | 'mcpAllowedOrigins' | 'oauthClientMetadataPrivateAddresses'>>;
   store: CatalogStore;
   /**
    * The cache of the catalog's answers, which also tells their retrieved_at; without it, one of
@@ -161,7 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(keyRoutes, { access: deps.access, metrics });
   await app.register(oauthMetadataRoutes, { publicBaseUrl: deps.config.publicBaseUrl });
-  await app.register(oauthRoutes, { access: deps.access, metrics, publicBaseUrl: deps.config.publicBaseUrl });
+  await app.register(oauthRoutes, { access: deps.access, metrics, publicBaseUrl: deps.config.publicBaseUrl, now,
+    clientMetadataPrivateAddresses: deps.config.oauthClientMetadataPrivateAddresses ?? false });
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
   await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });

@@ -24,11 +24,18 @@ export interface Config {
   mcpAllowedOrigins: string[] | null;
   logLevel: LogLevel;
   /**
-   * OAUTH_SECRET: seals OAuth's access tokens, refresh tokens, codes and client ids (at least 32
-   * characters). Every instance behind one load balancer needs the same; undefined (the default)
-   * makes a random one per process, so a restart signs every OAuth client out.
+   * OAUTH_SECRET: the secrets that seal OAuth's access tokens, refresh tokens, codes and client ids
+   * (each at least 32 characters, separated by spaces or commas): the first seals, every one opens,
+   * so a new one is put first and the old one removed once its tokens have expired. Empty (the
+   * default): the secret kept in the access store, made by the first instance, shared by all.
    */
-  oauthSecret: string | undefined;
+  oauthSecrets: string[];
+  /**
+   * OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES: `true` lets a client's metadata document be fetched
+   * from a private or loopback address (a client on the operator's own network); `false` (the
+   * default) refuses them, so a client id cannot make the service request its own network.
+   */
+  oauthClientMetadataPrivateAddresses: boolean;
   /** Where Prometheus metrics are served, on a listener of their own; null (the default) serves none. */
   metrics: { port: number; host: string } | null;
   /** How the stores are opened (openCatalogStore, openAccessStore). */
@@ -82,10 +89,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const metrics = metricsListener(env, port);
-  const oauthSecret = env.OAUTH_SECRET || undefined;
-  if (oauthSecret !== undefined && oauthSecret.length < 32) throw new ConfigError('OAUTH_SECRET must be at least 32 characters');
+  const oauthSecrets = (env.OAUTH_SECRET ?? '').split(/[\s,]+/).filter((secret) => secret !== '');
+  if (oauthSecrets.some((secret) => secret.length < 32)) throw new ConfigError('each secret of OAUTH_SECRET must be at least 32 characters');
+  const privateAddresses = (env.OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES || 'false').toLowerCase();
+  if (privateAddresses !== 'true' && privateAddresses !== 'false') {
+    throw new ConfigError(`OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES must be true or false, got "${env.OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES}"`);
+  }
+  const oauthClientMetadataPrivateAddresses = privateAddresses === 'true';
   return {
-    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, mcpAllowedOrigins, logLevel, metrics, oauthSecret,
+    port, host, databaseUrl, publicBaseUrl, trustProxy, unkeyedRequestsPerMinute, mcpAllowedOrigins, logLevel, metrics, oauthSecrets, oauthClientMetadataPrivateAddresses,
     store: storeOptions(env),
     bulkDir: bulkDir(env.BULK_DIR, databaseUrl),
     sync: readSync(env.SYNC_SOURCE, env.SYNC_EVERY),

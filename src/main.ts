@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const store = await openCatalogStore(config.databaseUrl, config.store);
   const answers = new AnswerCache(store, { maxBytes: config.store.catalogCacheBytes });
   const accessStore = await openAccessStore(config.databaseUrl, config.store);
-  const access = new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl, tokenSecret: config.oauthSecret });
+  const access = new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl, tokenSecrets: config.oauthSecrets });
   const caches: Record<string, () => CacheCounts> = {};
   if (config.store.catalogCacheBytes > 0) caches.catalog = () => answers.stats();
   if (accessStore instanceof CachedAccessStore) caches.keys = () => accessStore.stats();

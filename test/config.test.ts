@@ -140,3 +140,20 @@ describe('the stores\' settings', () => {
       'SQLITE_READ_WORKERS must be an integer from 0 (reads on the main thread) to 64, got "two"');
   });
 });
+
+describe('OAUTH_SECRET', () => {
+  it('is none by default (the store keeps one); one or several secrets, the first sealing, each at least 32 characters', () => {
+    assert.deepEqual(readConfig({}).oauthSecrets, []);
+    assert.deepEqual(readConfig({ OAUTH_SECRET: 'n'.repeat(32) }).oauthSecrets, ['n'.repeat(32)]);
+    assert.deepEqual(readConfig({ OAUTH_SECRET: ` ${'n'.repeat(32)} ${'o'.repeat(40)},` }).oauthSecrets, ['n'.repeat(32), 'o'.repeat(40)]);
+    assert.throws(() => readConfig({ OAUTH_SECRET: `${'n'.repeat(32)} short` }), /each secret of OAUTH_SECRET must be at least 32 characters/);
+  });
+});
+
+describe('OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES', () => {
+  it('is false by default, true or false in any case, and nothing else', () => {
+    assert.equal(readConfig({}).oauthClientMetadataPrivateAddresses, false);
+    assert.equal(readConfig({ OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES: 'TRUE' }).oauthClientMetadataPrivateAddresses, true);
+    assert.throws(() => readConfig({ OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES: 'yes' }), /must be true or false/);
+  });
+});

@@ -65,11 +65,18 @@ export interface AccessControl {
    */
   isValidKey(authorization: string | undefined): Promise<boolean>;
   /** OAuth's access tokens (each stands for a key: authorizeAndCount and isValidKey take them as keys) and sealed grants. */
-  readonly tokens: AccessTokens;
+  tokens(): Promise<AccessTokens>;
   /** The hash of `key` if it is a known, unrevoked key (OAuth binds its grants to it); null otherwise. */
   activeKeyHash(key: string): Promise<string | null>;
   /** Marks a single-use OAuth grant used, on every instance at once; false when it already was (AccessStore.spendGrant). */
   spendGrant(grantId: string, expiresAt: number): Promise<boolean>;
+  /**
+   * Ends an OAuth grant (every code and token of one sign-in) on every instance within a second, as
+   * a revoked key; remembered until `expiresAt` (unix seconds), when its last token has expired.
+   */
+  endGrant(grantId: string, expiresAt: number): Promise<void>;
+  /** Whether endGrant ended this grant. */
+  isGrantEnded(grantId: string): Promise<boolean>;
   /** Whether the key of this hash is known and unrevoked, counting nothing. */
   isActiveKeyHash(keyHash: string): Promise<boolean>;
   /** Whether keys and usage can be read and counted now (for /healthz); never throws. */

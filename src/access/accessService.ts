@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AccessControl, AccessDecision, KeyCreation, KeyRequest } from './accessControl.js';
 import type { AccessStore } from './accessStore.js';
 import { dailyKeyAllowance, dayOf, KEYS_PER_ADDRESS_PER_DAY, normalizeAddress, oldestCountedDay } from './dailyKeyAllowance.js';
@@ -9,13 +10,18 @@ import type { Allowance } from './allowance.js';
 import { FREE_MONTHLY_LIMIT, monthlyAllowance, monthOf, secondsUntil, unkeyedAllowance } from './monthlyQuota.js';
 
 export const FREE_TIER = 'free';
+/** The name the store keeps the generated OAuth secret under. */
+const GENERATED_SECRET = 'generated';
 
 export interface AccessServiceOptions {
   /** Where `try_it` sends its request. */
   publicBaseUrl: string;
   now?: () => Date;
-  /** OAUTH_SECRET, which seals OAuth's tokens and grants; random per process unless given. */
-  tokenSecret?: string;
+  /**
+   * OAUTH_SECRET's secrets, which seal OAuth's tokens and grants (the first seals, every one
+   * opens); none: the secret kept in the store, made by the first instance that needed it.
+   */
+  tokenSecrets?: readonly string[];
 }
 
 const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().replace('.000Z', 'Z');
@@ -23,16 +29,32 @@ const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString(
 /** Keys and quotas: the rules of docs/reference.md ("Keys", "Quotas") over an AccessStore. */
 export class AccessService implements AccessControl {
   private readonly now: () => Date;
-  readonly tokens: AccessTokens;
+  private keyring: Promise<AccessTokens> | undefined;
 
   constructor(private readonly store: AccessStore, private readonly options: AccessServiceOptions) {
     this.now = options.now ?? (() => new Date());
-    this.tokens = new AccessTokens(options.tokenSecret, this.now);
   }
 
-  /** The hash of the key sent, or of the key an access token stands for; null for a token that is not (or no longer) one. */
-  private keyHashOf(presented: string): string | null {
-    return presented.startsWith(TOKEN_PREFIX) ? this.tokens.keyHashOf(presented) : hashKey(presented);
+  /** The secrets OAuth seals with: OAUTH_SECRET's, or the one in the store (read once; again after a failed read). */
+  tokens(): Promise<AccessTokens> {
+    this.keyring ??= this.loadKeyring().catch((error: unknown) => {
+      this.keyring = undefined;
+      throw error;
+    });
+    return this.keyring;
+  }
+
+  private async loadKeyring(): Promise<AccessTokens> {
+    const configured = this.options.tokenSecrets ?? [];
+    const secrets = configured.length > 0 ? configured : [await this.store.oauthSecret(GENERATED_SECRET, randomBytes(32).toString('base64url'))];
+    return new AccessTokens(secrets, this.now);
+  }
+
+  /** The hash of the key sent, or of the key an access token stands for; null for a token that is not (or no longer) one, its grant ended included. */
+  private async keyHashOf(presented: string): Promise<string | null> {
+    if (!presented.startsWith(TOKEN_PREFIX)) return hashKey(presented);
+    const token = (await this.tokens()).openAccessToken(presented);
+    return token === null || await this.store.isGrantRevoked(token.grantId) ? null : token.keyHash;
   }
 
   async activeKeyHash(key: string): Promise<string | null> {
@@ -42,7 +64,15 @@ export class AccessService implements AccessControl {
   }
 
   spendGrant(grantId: string, expiresAt: number): Promise<boolean> {
-    return this.store.spendGrant(grantId, expiresAt, this.tokens.nowSeconds());
+    return this.store.spendGrant(grantId, expiresAt, this.nowSeconds());
+  }
+
+  endGrant(grantId: string, expiresAt: number): Promise<void> {
+    return this.store.revokeGrant(grantId, expiresAt, this.nowSeconds());
+  }
+
+  isGrantEnded(grantId: string): Promise<boolean> {
+    return this.store.isGrantRevoked(grantId);
   }
 
   async isActiveKeyHash(keyHash: string): Promise<boolean> {
@@ -55,7 +85,7 @@ export class AccessService implements AccessControl {
     const parsed = keyFromAuthorization(authorization);
     if (parsed === 'missing') return unauthorized('missing_key', MESSAGES.keyMissing, now);
     if (parsed === 'malformed') return unauthorized('malformed_key', MESSAGES.keyMalformed, now);
-    const keyHash = this.keyHashOf(parsed.key);
+    const keyHash = await this.keyHashOf(parsed.key);
     if (keyHash === null) return unauthorized('invalid_key', MESSAGES.keyInvalid, now);
     const month = monthOf(now);
     const admitted = await this.store.admitRequest(keyHash, month);
@@ -78,9 +108,10 @@ export class AccessService implements AccessControl {
     const parsed = keyFromAuthorization(authorization);
     if (parsed === 'missing') return unauthorized('missing_key', MESSAGES.keyMissing, now);
     if (parsed === 'malformed') return unauthorized('malformed_key', MESSAGES.keyMalformed, now);
-    const key = await this.store.findKeyByHash(hashKey(parsed.key));
+    const keyHash = await this.keyHashOf(parsed.key);
+    const key = keyHash === null ? null : await this.store.findKeyByHash(keyHash);
     if (!key || key.revokedAt !== null) return unauthorized('invalid_key', MESSAGES.keyInvalid, now);
-    const keyPrefix = displayPrefix(parsed.key);
+    const keyPrefix = keyHash === hashKey(parsed.key) ? displayPrefix(parsed.key) : key.prefix;
     const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, monthOf(now)), now);
     if (key.monthlyLimit === null || allowance.used < key.monthlyLimit) return { allowed: true, keyId: key.id, keyPrefix, allowance };
     return {
@@ -130,8 +161,12 @@ export class AccessService implements AccessControl {
   async isValidKey(authorization: string | undefined): Promise<boolean> {
     const parsed = keyFromAuthorization(authorization);
     if (typeof parsed !== 'object') return false;
-    const keyHash = this.keyHashOf(parsed.key);
+    const keyHash = await this.keyHashOf(parsed.key);
     return keyHash !== null && this.isActiveKeyHash(keyHash);
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.now().getTime() / 1000);
   }
 
   ping(): Promise<boolean> {

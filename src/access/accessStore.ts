@@ -113,6 +113,19 @@ export interface AccessStore {
    * and deleted once past `nowSeconds`.
    */
   spendGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<boolean>;
+  /**
+   * Ends an OAuth grant (a sign-in's codes and tokens, by the grant's id) for every instance: kept
+   * until `expiresAt` (unix seconds; deleted once past `nowSeconds`), and the keys' version raised
+   * in the same transaction, so caches of the answer (CachedAccessStore) drop it as for a revoked key.
+   */
+  revokeGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<void>;
+  /** Whether revokeGrant ended this grant. */
+  isGrantRevoked(grantId: string): Promise<boolean>;
+  /**
+   * The secret of this name: `candidate` stored if there was none (of instances asking at once,
+   * one stores it and all get the same), the stored one otherwise.
+   */
+  oauthSecret(name: string, candidate: string): Promise<string>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -57,6 +57,18 @@ export class AccessStoreDecorator implements AccessStore {
     return this.inner.spendGrant(grantId, expiresAt, nowSeconds);
   }
 
+  revokeGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<void> {
+    return this.inner.revokeGrant(grantId, expiresAt, nowSeconds);
+  }
+
+  isGrantRevoked(grantId: string): Promise<boolean> {
+    return this.inner.isGrantRevoked(grantId);
+  }
+
+  oauthSecret(name: string, candidate: string): Promise<string> {
+    return this.inner.oauthSecret(name, candidate);
+  }
+
   ping(): Promise<boolean> {
     return this.inner.ping();
   }

@@ -39,10 +39,13 @@ export const CONFIRMED_LATELY_MS = 10;
  * before, and a flood of random keys can neither grow the map nor evict the keys in use. Every key
  * creation or revocation changes the keys' version; one through this store drops everything at
  * once, and a timer reads the version (one row) so one by another instance or the CLI drops
- * everything within a second. Counting and everything else go to the wrapped store as they are.
+ * everything within a second. Whether an OAuth grant was ended is held the same way. Counting and
+ * everything else go to the wrapped store as they are.
  */
 export class CachedAccessStore extends AccessStoreDecorator {
   private readonly records: LRUCache<string, KeyRecord>;
+  /** Whether an OAuth grant was ended, by its id: asked on every request with an access token. */
+  private readonly grants: LRUCache<string, boolean>;
   private readonly watch: VersionWatch;
   private readonly confirmEachLookup: boolean;
   private hits = 0;
@@ -53,7 +56,11 @@ export class CachedAccessStore extends AccessStoreDecorator {
   constructor(inner: AccessStore, options: CachedAccessStoreOptions = {}) {
     super(inner);
     this.records = new LRUCache({ max: options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES });
-    this.watch = new VersionWatch(async () => ({ version: await inner.keysVersion() }), () => this.records.clear(), options);
+    this.grants = new LRUCache({ max: options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES });
+    this.watch = new VersionWatch(async () => ({ version: await inner.keysVersion() }), () => {
+      this.records.clear();
+      this.grants.clear();
+    }, options);
     this.confirmEachLookup = options.confirmEachLookup ?? false;
   }
 
@@ -133,6 +140,25 @@ export class CachedAccessStore extends AccessStoreDecorator {
   override async revokeKeys(selector: KeySelector, revokedAt: string): Promise<KeyRecord[]> {
     try {
       return await this.inner.revokeKeys(selector, revokedAt);
+    } finally {
+      await this.watch.dropAfterWrite();
+    }
+  }
+
+  /** From memory as a key's record is: an ended grant raises the keys' version, which empties it on every instance. */
+  override async isGrantRevoked(grantId: string): Promise<boolean> {
+    if (this.confirmEachLookup && !this.watch.confirmedWithin(CONFIRMED_LATELY_MS)) await this.confirm();
+    const known = this.watch.trusted ? this.grants.get(grantId) : undefined;
+    if (known !== undefined) return known;
+    const epoch = this.watch.epoch;
+    const revoked = await this.inner.isGrantRevoked(grantId);
+    if (epoch === this.watch.epoch) this.grants.set(grantId, revoked);
+    return revoked;
+  }
+
+  override async revokeGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<void> {
+    try {
+      await this.inner.revokeGrant(grantId, expiresAt, nowSeconds);
     } finally {
       await this.watch.dropAfterWrite();
     }

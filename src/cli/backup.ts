@@ -18,7 +18,8 @@ With PostgreSQL (DATABASE_URL=postgres://...), pg_dump makes the backup: this pr
 Restoring: docs/deploy.md, "Backups and the restore drill".`;
 
 /** The tables of keys and usage in PostgreSQL, in the order pg_dump names them. */
-const POSTGRES_ACCESS_TABLES = ['api_keys', 'key_usage', 'key_creations', 'access_meta', 'oauth_spent_grants', 'access_migrations'];
+const POSTGRES_ACCESS_TABLES = ['api_keys', 'key_usage', 'key_creations', 'access_meta', 'oauth_spent_grants', 'oauth_revoked_grants', 'oauth_secrets',
+  'access_migrations'];
 
 const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 

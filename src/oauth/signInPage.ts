@@ -74,8 +74,15 @@ export function renderNewKeyPage(key: string, continueUrl: string, clientName: s
     <p><a id="continue" href="${escape(continueUrl)}">Continue to ${escape(clientName ?? 'the application')}</a></p>`);
 }
 
-/** A request that cannot go back to the application: what is wrong, for the person who sees it. */
-export function renderProblemPage(problem: string): string {
+/**
+ * A request that cannot go on: what is wrong, for the person who sees it; with `back` (a known
+ * client at one of its own redirect URIs), the client's name and a link that takes the error back to it.
+ */
+export function renderProblemPage(problem: string, back?: { clientName: string | undefined; redirectUri: string; href: string }): string {
+  const way = back
+    ? `    <p><a id="back" href="${escape(back.href)}">Return to ${back.clientName ? `<strong id="client-name">${escape(back.clientName)}</strong>` : 'the application'}</a>
+      (<code id="redirect-host">${escape(new URL(back.redirectUri).host || back.redirectUri)}</code>) and tell it what went wrong.</p>`
+    : '    <p>Go back to the application and connect again.</p>';
   return page('This sign-in cannot go on', `    <p class="problem" id="problem" role="alert">${escape(problem)}</p>
-    <p>Go back to the application and connect again.</p>`);
+${way}`);
 }

@@ -1,35 +1,51 @@
+import cookie from '@fastify/cookie';
+import formBody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { AccessControl } from '../access/accessControl.js';
 import { hashKey } from '../access/keyFormat.js';
 import { failureOf } from '../edge/failures.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { validationMessage } from '../edge/validation.js';
-import { OAuthService, type AuthorizationRequest, type Checked, type TokenAnswer } from '../oauth/oauthService.js';
+import { AUTHORIZATION_REQUEST_SECONDS, OAuthService, type AuthorizationRequest, type Checked, type TokenAnswer } from '../oauth/oauthService.js';
+import { ClientMetadataDocuments } from '../oauth/clientMetadataDocuments.js';
 import { formActionSource } from '../oauth/redirectUris.js';
 import { renderNewKeyPage, renderProblemPage, renderSignInPage } from '../oauth/signInPage.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { KeyRequestBody } from '../schemas/keys.js';
 import {
-  AuthorizeForm, AuthorizeQuery, ClientRegistrationRequest, OAuthErrorBody, RegisteredClientBody, TokenBody, TokenRequest,
+  AuthorizeForm, AuthorizeQuery, ClientRegistrationRequest, OAuthErrorBody, RegisteredClientBody, RevocationRequest, TokenBody, TokenRequest,
 } from '../schemas/oauth.js';
 import { compileJsonValidator } from '../schemas/validator.js';
 
 const CSRF_COOKIE = 'tcg_oauth_csrf';
 const validKeyRequest = compileJsonValidator(KeyRequestBody);
 
+export interface OAuthRoutesOptions {
+  access: AccessControl;
+  metrics: ServiceMetrics;
+  publicBaseUrl: string;
+  now: () => Date;
+  /** Whether client metadata documents may be fetched from private and loopback addresses (OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES). */
+  clientMetadataPrivateAddresses: boolean;
+}
+
 /**
  * OAuth 2.1's endpoints for MCP clients (oauth/oauthService.ts decides): dynamic registration, the
- * sign-in page (a key you have, or a free one by email under POST /v1/keys's rules), and the token
- * endpoint. The sign-in form is bound to a cookie (CSRF) and the page may not be framed.
+ * sign-in page (a key you have, or a free one by email under POST /v1/keys's rules; a request it
+ * cannot take is explained there, never redirected), the token endpoint and revocation. The
+ * sign-in form is bound to a cookie (CSRF) and the page may not be framed.
  */
-export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metrics: ServiceMetrics; publicBaseUrl: string }> = async (app, { access, metrics, publicBaseUrl }) => {
-  const oauth = new OAuthService(access, publicBaseUrl);
+export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (app, {
+  access, metrics, publicBaseUrl, now, clientMetadataPrivateAddresses,
+}) => {
+  const documents = new ClientMetadataDocuments({ allowPrivateAddresses: clientMetadataPrivateAddresses });
+  const oauth = new OAuthService(access, publicBaseUrl, documents, now);
   const secureCookie = publicBaseUrl.startsWith('https:');
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  // A repeated field keeps its last value: the schemas take one string per field.
+  await app.register(formBody, { parser: (body) => Object.fromEntries(new URLSearchParams(body)) });
+  await app.register(cookie);
   // OAuth's clients read {error, error_description}: a body the schema refuses is an invalid_request.
   app.setErrorHandler((error, _request, reply) => {
     const failure = failureOf(error);
@@ -46,7 +62,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
       response: { 201: RegisteredClientBody, 400: OAuthErrorBody },
     },
   }, async (request, reply) => {
-    const registered = oauth.register({ redirect_uris: request.body.redirect_uris, client_name: request.body.client_name });
+    const registered = await oauth.register({ redirect_uris: request.body.redirect_uris, client_name: request.body.client_name });
     if (!registered.ok) return oauthError(reply, 400, registered.problem);
     return reply.code(201).header('Cache-Control', 'no-store').send(registered.value);
   });
@@ -58,21 +74,15 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
       description: 'An HTML page: sign in with a key, or get a free one by email; then the browser goes back to the ' +
         'redirect URI with a code and the state.',
       querystring: AuthorizeQuery,
-      response: { 200: { description: 'The sign-in page (HTML).' }, 302: { description: 'Back to the client with an error.' },
-        400: { description: 'An unknown client or redirect URI (HTML).' } },
+      response: { 200: { description: 'The sign-in page (HTML).' },
+        400: { description: 'What is wrong with the request, and a link back to the client when it and its redirect URI are known (HTML).' } },
     },
   }, async (request, reply) => {
-    const checked = oauth.checkAuthorization(request.query as Record<string, string | undefined>);
-    if (!checked.ok) {
-      if (checked.redirect) {
-        const query = request.query;
-        return reply.redirect(oauth.refuse({ redirectUri: query.redirect_uri!, state: query.state }, checked.problem), 302);
-      }
-      return sendPage(reply, 400, renderProblemPage(checked.problem.error_description));
-    }
+    const checked = await oauth.checkAuthorization(request.query as Record<string, string | undefined>);
+    if (!checked.ok) return sendPage(reply, 400, renderProblemPage(checked.problem.error_description, checked.back));
     const csrf = randomBytes(18).toString('base64url');
-    reply.header('Set-Cookie', `${CSRF_COOKIE}=${csrf}; Path=/oauth; HttpOnly; SameSite=Strict; Max-Age=1800${secureCookie ? '; Secure' : ''}`);
-    return sendPage(reply, 200, signIn(oauth.sealRequest(checked.value, csrf), checked.value), checked.value.redirectUri);
+    reply.setCookie(CSRF_COOKIE, csrf, { path: '/oauth', httpOnly: true, sameSite: 'strict', maxAge: AUTHORIZATION_REQUEST_SECONDS, secure: secureCookie });
+    return sendPage(reply, 200, signIn(await oauth.sealRequest(checked.value, csrf), checked.value), checked.value.redirectUri);
   });
 
   app.post('/oauth/authorize', {
@@ -85,7 +95,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
     },
   }, async (request, reply) => {
     const form = request.body;
-    const authorization = oauth.openRequest(form.request, cookieOf(request, CSRF_COOKIE));
+    const authorization = await oauth.openRequest(form.request, request.cookies[CSRF_COOKIE]);
     if (!authorization) {
       return sendPage(reply, 403, renderProblemPage('this form has expired or was not sent from its own page; go back to the application and connect again'));
     }
@@ -94,7 +104,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
     if (form.key !== undefined) {
       const keyHash = await access.activeKeyHash(form.key.trim());
       if (keyHash === null) return again(400, 'this key is not valid (unknown or revoked); check it, or get a free key below');
-      return reply.redirect(oauth.approve(authorization, keyHash), 303);
+      return reply.redirect(await oauth.approve(authorization, keyHash), 303);
     }
     const keyRequest = { email: form.email ?? '', source: 'oauth' };
     trimEmail(keyRequest);
@@ -107,7 +117,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
     const outcome = keyCreationOutcome(created.ok ? 201 : created.status);
     if (outcome) metrics.keyCreation('oauth', outcome);
     if (!created.ok) return again(created.status, created.message, keyRequest.email);
-    const back = oauth.approve(authorization, hashKey(created.created.key));
+    const back = await oauth.approve(authorization, hashKey(created.created.key));
     return sendPage(reply, 200, renderNewKeyPage(created.created.key, back, authorization.clientName), authorization.redirectUri);
   });
 
@@ -128,6 +138,21 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; met
     else return oauthError(reply, 400, { error: 'unsupported_grant_type', error_description: 'grant_type must be authorization_code or refresh_token' });
     if (!answer.ok) return oauthError(reply, 400, answer.problem);
     return reply.header('Cache-Control', 'no-store').send(answer.value);
+  });
+
+  app.post('/oauth/revoke', {
+    schema: {
+      operationId: 'revokeOAuthToken', tags: ['oauth'], security: [],
+      summary: 'Revoke a token (RFC 7009): the client signs out',
+      description: 'application/x-www-form-urlencoded. An access or refresh token ends its whole sign-in: every token of it stops ' +
+        'working on every instance within a second. A token that is not (or no longer) valid is answered 200 as well.',
+      body: RevocationRequest,
+      response: { 200: { description: 'Revoked, or nothing to revoke.' }, 400: OAuthErrorBody },
+    },
+  }, async (request, reply) => {
+    const revoked = await oauth.revoke(request.body as Record<string, string | undefined>);
+    if (!revoked.ok) return oauthError(reply, 400, revoked.problem);
+    return reply.code(200).header('Cache-Control', 'no-store').send();
   });
 };
 
@@ -151,12 +176,4 @@ function sendPage(reply: FastifyReply, status: number, html: string, redirectUri
     .header('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action ${formAction}; ` +
       "base-uri 'none'; frame-ancestors 'none'")
     .send(html);
-}
-
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
 }

@@ -22,6 +22,8 @@ export const oauthMetadataRoutes: FastifyPluginAsyncTypebox<{ publicBaseUrl: str
     authorization_endpoint: `${publicBaseUrl}/oauth/authorize`,
     token_endpoint: `${publicBaseUrl}/oauth/token`,
     registration_endpoint: `${publicBaseUrl}/oauth/register`,
+    revocation_endpoint: `${publicBaseUrl}/oauth/revoke`,
+    revocation_endpoint_auth_methods_supported: ['none'],
     scopes_supported: [SCOPE],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
@@ -29,6 +31,7 @@ export const oauthMetadataRoutes: FastifyPluginAsyncTypebox<{ publicBaseUrl: str
     token_endpoint_auth_methods_supported: ['none'],
     code_challenge_methods_supported: ['S256'],
     authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
     service_documentation: `${publicBaseUrl}/docs`,
   };
   for (const [url, operationId] of [[PROTECTED_RESOURCE_METADATA_PATH, 'getMcpResourceMetadata'], ['/.well-known/oauth-protected-resource', 'getResourceMetadata']] as const) {

@@ -198,6 +198,27 @@ export function accessStoreContract(name: string, open: () => Promise<StoreUnder
       assert.equal(await store.spendGrant('code:a', now + 300, now + 121), true, 'its id is forgotten once it expired');
     });
 
+    it('an ended OAuth grant is known as ended, raises the keys\' version, and is forgotten once expired', async () => {
+      const now = 1_800_000_000;
+      assert.equal(await store.isGrantRevoked('g1'), false);
+      const before = await store.keysVersion();
+      await store.revokeGrant('g1', now + 100, now);
+      assert.notEqual(await store.keysVersion(), before, 'caches of the answer drop it');
+      assert.equal(await store.isGrantRevoked('g1'), true);
+      assert.equal(await store.isGrantRevoked('g2'), false);
+      await store.revokeGrant('g1', now + 100, now);
+      await store.revokeGrant('g2', now + 300, now + 101);
+      assert.equal(await store.isGrantRevoked('g1'), false, 'purged once past its expiry');
+      assert.equal(await store.isGrantRevoked('g2'), true);
+    });
+
+    it('keeps the first OAuth secret stored under a name, even when two are offered at once', async () => {
+      const [a, b] = await Promise.all([store.oauthSecret('generated', 'first'), store.oauthSecret('generated', 'second')]);
+      assert.equal(a, b);
+      assert.equal(await store.oauthSecret('generated', 'third'), a);
+      assert.equal(await store.oauthSecret('other', 'fourth'), 'fourth');
+    });
+
     it('answers a ping', async () => {
       assert.equal(await store.ping(), true);
     });

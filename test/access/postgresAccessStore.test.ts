@@ -38,7 +38,7 @@ describe('the PostgreSQL access store, beyond the contract', postgres, () => {
     assert.deepEqual(await sql(url, 'SELECT version FROM access_migrations ORDER BY version'),
       ACCESS_MIGRATIONS.map((_, i) => ({ version: i + 1 })));
     const tables = await sql<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
-    assert.deepEqual(tables.map((t) => t.tablename), ['access_meta', 'access_migrations', 'api_keys', 'key_creations', 'key_usage', 'oauth_spent_grants']);
+    assert.deepEqual(tables.map((t) => t.tablename), ['access_meta', 'access_migrations', 'api_keys', 'key_creations', 'key_usage', 'oauth_revoked_grants', 'oauth_secrets', 'oauth_spent_grants']);
   });
 
   it('two instances counting one key at once (1,600 attempts, limit 1,000) count exactly 1,000', async () => {

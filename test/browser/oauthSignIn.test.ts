@@ -8,7 +8,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright-core';
 import { launchChromium, needsChromium, type HeadlessBrowser } from '../support/browser.js';
+import { modernSdk } from '../support/inspector.js';
 import { issueKey } from '../support/keys.js';
+import { metadataDocumentServer } from '../support/metadataDocumentServer.js';
 import { TestOAuthProvider } from '../support/oauthClient.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
@@ -18,6 +20,7 @@ const WAIT = { timeout: 30_000 };
 const KEYED_CALLS: Array<[string, Record<string, unknown>]> = [
   ['search_cards', { q: 'pikachu', limit: 2 }], ['get_card', { id: 'en-base1-4' }], ['find_card', { name: 'charizard' }],
   ['list_cards_in_set', { set_id: 'en-base1', limit: 2 }], ['list_sets', { limit: 2 }], ['get_set', { id: 'en-base1' }],
+  ['check_deck', { list: '4 Pikachu BS 58' }],
 ];
 
 /** The client's redirect URI: a loopback listener that hands over each query it is sent. */
@@ -120,4 +123,109 @@ for (const store of STORE_KINDS) {
         await client.close();
       });
     });
+}
+
+/** One official SDK client, as the sign-in needs it: connect with an OAuth provider, finish with the redirect's query, call tools. */
+interface SdkClient {
+  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  finish(query: URLSearchParams): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SDKS: Array<{ name: string; connect(url: URL, provider: TestOAuthProvider): Promise<SdkClient>; unauthorized(error: unknown): boolean }> = [
+  {
+    name: 'SDK 1.x',
+    async connect(url, provider) {
+      const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
+      const client = new Client({ name: 'tcg-catalog-oauth-tests', version: '1.0.0' });
+      await client.connect(transport);
+      return {
+        callTool: async (name, args) => await client.callTool({ name, arguments: args }) as CallToolResult,
+        finish: (query) => transport.finishAuth(query.get('code')!),
+        close: () => client.close(),
+      };
+    },
+    unauthorized: (error) => error instanceof UnauthorizedError,
+  },
+  {
+    name: 'SDK 2.x (@modelcontextprotocol/client)',
+    async connect(url, provider) {
+      const sdk = modernSdk();
+      const transport = new sdk.StreamableHTTPClientTransport(url, { authProvider: provider });
+      const client = new sdk.Client({ name: 'tcg-catalog-oauth-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+      await client.connect(transport);
+      return {
+        callTool: async (name, args) => await client.callTool({ name, arguments: args }) as unknown as CallToolResult,
+        finish: (query) => transport.finishAuth(query),
+        close: () => client.close(),
+      };
+    },
+    unauthorized: (error) => error instanceof modernSdk().UnauthorizedError,
+  },
+];
+
+for (const store of STORE_KINDS) {
+  describe(`the SDK clients 1.x and 2.x sign in through the page in headless Chromium, registered or by metadata document (${store})`,
+    needsChromium().skip ? needsChromium() : await onStore(store), () => {
+      let server: TestServer;
+      let browser: HeadlessBrowser;
+      let page: Page;
+      let callback: Awaited<ReturnType<typeof callbackServer>>;
+      let documents: Awaited<ReturnType<typeof metadataDocumentServer>>;
+
+      before(async () => {
+        callback = await callbackServer();
+        documents = await metadataDocumentServer({
+          '/mcp-client.json': (_request, response) => response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' })
+            .end(JSON.stringify({ client_id: `${documents.origin}/mcp-client.json`, client_name: 'Document-named client', redirect_uris: [callback.url],
+              grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' })),
+        });
+        // The metadata document is on this machine's loopback address, which the operator's setting allows.
+        server = await startServer({ store, ownPublicBaseUrl: true, oauthClientMetadataPrivateAddresses: true });
+        browser = await launchChromium();
+        page = browser.context.pages()[0] ?? await browser.context.newPage();
+      });
+      after(async () => {
+        await browser?.close();
+        await documents?.close();
+        await callback?.close();
+        await server?.close();
+      });
+
+      for (const sdk of SDKS) {
+        for (const by of ['registration', 'metadata document'] as const) {
+          it(`${sdk.name}, by ${by}: sent to the page, signs in with a key, every keyed tool answers on the key's quota`, async () => {
+            const provider = new TestOAuthProvider(callback.url);
+            if (by === 'metadata document') provider.clientMetadataUrl = `${documents.origin}/mcp-client.json`;
+            const client = await sdk.connect(new URL('/mcp', server.baseUrl), provider);
+            await assert.rejects(client.callTool('list_sets', {}), (error) => sdk.unauthorized(error));
+            const url = provider.authorizationUrl;
+            assert.ok(url, 'sent to the sign-in page');
+            assert.equal(url.searchParams.get('client_id'), by === 'registration' ? provider.client?.client_id : `${documents.origin}/mcp-client.json`);
+
+            const key = await issueKey(server.accessStore);
+            await page.goto(url.href, WAIT);
+            if (by === 'metadata document') {
+              assert.equal((await page.textContent('#client-name'))?.trim(), 'Document-named client', 'named by its document');
+              assert.ok(documents.count('/mcp-client.json') > 0, 'which the service fetched');
+            }
+            await page.fill('#key', key);
+            const [query] = await Promise.all([callback.next(), page.click('#key-submit')]);
+            assert.equal(query.get('iss'), server.baseUrl);
+            await client.finish(query);
+            assert.match(provider.saved?.access_token ?? '', /^tcgo_/);
+            for (const [name, args] of KEYED_CALLS) {
+              const result = await client.callTool(name, args);
+              assert.notEqual(result.isError, true, `${name}: ${JSON.stringify(result.content)}`);
+            }
+            assert.equal(await usedBy(server.baseUrl, key), KEYED_CALLS.length + 1, 'each tool call counted once on the key');
+            await client.close();
+          });
+        }
+      }
+    });
+}
+
+async function usedBy(base: string, key: string): Promise<number> {
+  return Number((await fetch(new URL('/v1/sets?limit=1', base), { headers: { authorization: `Bearer ${key}` } })).headers.get('x-ratelimit-used'));
 }

@@ -99,17 +99,65 @@ for (const store of STORE_KINDS) {
       assert.equal((await fetch(url!)).status, 200);
     });
 
-    test('registration takes https, loopback http and private-use schemes, and refuses the rest', async () => {
-      const ok = await register([TEST_REDIRECT_URI, 'https://app.example/cb', 'cursor://anysphere.cursor-mcp/oauth/callback']);
+    test('registration takes https, http on the loopback address and reverse-domain private-use schemes (and Cursor\'s); a foreign scheme is refused', async () => {
+      const ok = await register([TEST_REDIRECT_URI, 'http://[::1]:8080/cb', 'http://localhost:35535/oauth/callback', 'https://app.example/cb',
+        'com.example.app:/oauth/callback', 'io.github.someone.tool://callback', 'cursor://anysphere.cursor-mcp/oauth/callback']);
       assert.equal(ok.status, 201);
       assert.equal(typeof ok.body.client_id, 'string');
       assert.equal(ok.body.token_endpoint_auth_method, 'none');
-      for (const uri of ['http://evil.example/cb', 'https://app.example/cb#frag', 'javascript:alert(1)', 'not a uri']) {
+      const foreign = ['http://evil.example/cb', 'http://localhost.evil.example/cb', 'http://127.0.0.2/cb', 'https://app.example/cb#frag', 'https://user:pw@app.example/cb',
+        'javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'vscode://cb', 'myapp:/cb', 'https://app.example/a b', 'not a uri'];
+      for (const uri of foreign) {
         const refused = await register([uri]);
         assert.equal(refused.status, 400, uri);
         assert.equal(refused.body.error, 'invalid_redirect_uri', uri);
       }
       assert.equal((await json('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).body.error, 'invalid_request');
+    });
+
+    test('a loopback redirect URI matches on any port (RFC 8252 section 7.3); the code goes to the port asked for and needs it back', async () => {
+      const client = (await register(['http://127.0.0.1/callback'])).body.client_id as string;
+      const key = await issueKey(server.accessStore);
+      const { verifier, challenge } = pkcePair();
+      const page = await authorizePage({ response_type: 'code', client_id: client, redirect_uri: 'http://127.0.0.1:53682/callback',
+        code_challenge: challenge, code_challenge_method: 'S256' });
+      assert.equal(page.status, 200, page.html);
+      const back = new URL((await submit({ request: page.sealed!, key }, page.cookie)).headers.get('location')!);
+      assert.equal(back.port, '53682');
+      assert.equal((await exchange(client, back.searchParams.get('code')!, verifier, 'http://127.0.0.1:9/callback')).body.error, 'invalid_grant');
+      assert.equal((await exchange(client, back.searchParams.get('code')!, verifier, 'http://127.0.0.1:53682/callback')).status, 200);
+      const otherPath = await authorizePage({ response_type: 'code', client_id: client, redirect_uri: 'http://127.0.0.1:53682/other',
+        code_challenge: challenge, code_challenge_method: 'S256' });
+      assert.equal(otherPath.status, 400);
+      // As Claude Code registers: localhost without a port, then an ephemeral one.
+      const named = (await register(['http://localhost/callback'])).body.client_id as string;
+      assert.equal((await authorizePage({ response_type: 'code', client_id: named, redirect_uri: 'http://localhost:55611/callback',
+        code_challenge: challenge, code_challenge_method: 'S256' })).status, 200);
+    });
+
+    test('a long redirect URI: the longest allowed gets codes that are exchanged (and a client id that fits); a longer one is refused', async () => {
+      const longest = `https://app.example/${'a'.repeat(1000 - 'https://app.example/'.length)}`;
+      const others = Array.from({ length: 9 }, (_, i) => `https://app${i}.example/${'b'.repeat(979)}`);
+      const registered = await json('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [longest, ...others], client_name: '\u0001'.repeat(200) }) });
+      assert.equal(registered.status, 201, JSON.stringify(registered.body));
+      const client = registered.body.client_id as string;
+      assert.ok(client.length <= 4000, `a client id of ${client.length} characters fits the requests' fields`);
+      const key = await issueKey(server.accessStore);
+      const { verifier, challenge } = pkcePair();
+      const state = '\u0001'.repeat(1000);
+      const page = await authorizePage({ response_type: 'code', client_id: client, redirect_uri: longest, code_challenge: challenge,
+        code_challenge_method: 'S256', state, resource: `${base}/mcp` });
+      assert.equal(page.status, 200, page.html.slice(0, 500));
+      const answer = await submit({ request: page.sealed!, key }, page.cookie);
+      assert.equal(answer.status, 303, 'the sealed request of the longest fields fits the form');
+      const back = new URL(answer.headers.get('location')!);
+      assert.equal(back.searchParams.get('state'), state);
+      const tokens = await exchange(client, back.searchParams.get('code')!, verifier, longest);
+      assert.equal(tokens.status, 200, JSON.stringify(tokens.body));
+      const tooLong = await register([`${longest}a`]);
+      assert.equal(tooLong.status, 400);
+      assert.equal(tooLong.body.error, 'invalid_request');
     });
 
     test('a redirect URI the client did not register, or an unknown client, is shown on our page and never redirected to', async () => {
@@ -123,12 +171,30 @@ for (const store of STORE_KINDS) {
         assert.match(page.html, /redirect_uri is not one this application registered/);
       }
       assert.equal((await authorizePage({ ...query, client_id: 'forged', redirect_uri: TEST_REDIRECT_URI })).status, 400);
-      // Known client and redirect: what else is wrong goes back to it, with the state.
-      const plain = await authorizePage({ ...query, redirect_uri: TEST_REDIRECT_URI, code_challenge_method: 'plain' });
-      assert.equal(plain.status, 302);
-      const back = new URL(plain.headers.get('location')!);
-      assert.equal(back.searchParams.get('error'), 'invalid_request');
-      assert.equal(back.searchParams.get('state'), 's');
+    });
+
+    test('an open redirect is refused: a request that fails before the user acted is shown on our page, with a link, never a 302', async () => {
+      // The attack: a stranger registers their own site, then sends victims to our authorization
+      // endpoint with a request that fails at once, hoping our domain forwards them there.
+      const evil = (await register(['https://evil.example/landing'])).body.client_id as string;
+      const { challenge } = pkcePair();
+      const query = { response_type: 'code', client_id: evil, redirect_uri: 'https://evil.example/landing', code_challenge: challenge,
+        code_challenge_method: 'S256', state: 's' };
+      const brokenFields: Array<Record<string, string>> = [{ response_type: 'token' }, { code_challenge_method: 'plain' }, { code_challenge: 'short' },
+        { resource: 'https://other.example/mcp' }];
+      for (const broken of brokenFields) {
+        const page = await authorizePage({ ...query, ...broken });
+        assert.equal(page.status, 400, JSON.stringify(broken));
+        assert.equal(page.headers.get('location'), null, 'no redirect');
+        assert.match(page.html, /id="client-name">Test &lt;client&gt;</, 'the client is named');
+        const href = /id="back" href="([^"]+)"/.exec(page.html)?.[1]?.replaceAll('&amp;', '&');
+        assert.ok(href, 'a link back, for the user to follow or not');
+        const back = new URL(href);
+        assert.equal(`${back.origin}${back.pathname}`, 'https://evil.example/landing');
+        assert.ok(back.searchParams.get('error'));
+        assert.equal(back.searchParams.get('state'), 's');
+        assert.equal(back.searchParams.get('iss'), base);
+      }
     });
 
     test('the sign-in page cannot be framed, is not cached, runs no script, and escapes what the client named', async () => {
@@ -156,7 +222,8 @@ for (const store of STORE_KINDS) {
       assert.equal((await submit({ request: page.sealed!, key }, undefined)).status, 403);
       assert.equal((await submit({ request: page.sealed!, key }, 'tcg_oauth_csrf=someone-else')).status, 403);
       assert.equal((await submit({ request: 'forged', key }, page.cookie)).status, 403);
-      assert.equal((await submit({ request: page.sealed!, key }, page.cookie)).status, 303, 'the page\'s own form goes through');
+      assert.equal((await submit({ request: page.sealed!, key }, `theme=dark; ${page.cookie!}; lang=en`)).status, 303,
+        'the page\'s own form goes through, its cookie among others');
     });
 
     test('a key that is not valid is refused on the page; a pasted key gets a code, the state and our issuer back', async () => {
@@ -242,9 +309,39 @@ for (const store of STORE_KINDS) {
       assert.equal(renewed.status, 200);
       assert.notEqual(renewed.body.refresh_token, tokens.refresh_token);
       assert.equal((await listSets(renewed.body.access_token as string)).status, 200);
-      const reused = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token as string, client_id: client });
+      const again = await token({ grant_type: 'refresh_token', refresh_token: renewed.body.refresh_token as string, client_id: client });
+      assert.equal(again.status, 200, 'the successor works, once');
+    });
+
+    test('a replayed code ends its grant: the tokens issued for it stop working, its refresh token too', async () => {
+      const key = await issueKey(server.accessStore);
+      const { client, code, verifier } = await signIn(key);
+      const tokens = (await exchange(client, code, verifier)).body;
+      assert.equal((await listSets(tokens.access_token as string)).status, 200);
+      const replay = await exchange(client, code, verifier);
+      assert.equal(replay.body.error, 'invalid_grant');
+      assert.equal((await listSets(tokens.access_token as string)).status, 401, 'the access token issued for the code');
+      const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token as string, client_id: client });
+      assert.equal(refreshed.body.error, 'invalid_grant', 'the refresh token issued for the code');
+      assert.equal((await fetch(new URL('/v1/sets?limit=1', base), { headers: { authorization: `Bearer ${key}` } })).status, 200, 'the key itself lives on');
+    });
+
+    test('a reused refresh token ends its grant: every token of the family stops working', async () => {
+      const key = await issueKey(server.accessStore);
+      const { client, code, verifier } = await signIn(key);
+      const first = (await exchange(client, code, verifier)).body;
+      const second = (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token as string, client_id: client })).body;
+      const third = (await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token as string, client_id: client })).body;
+      assert.equal((await listSets(third.access_token as string)).status, 200);
+      // The attack: a stolen refresh token, already used by the client, comes back.
+      const reused = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token as string, client_id: client });
       assert.equal(reused.body.error, 'invalid_grant');
-      assert.equal((await token({ grant_type: 'refresh_token', refresh_token: renewed.body.refresh_token as string, client_id: client })).status, 200);
+      for (const access of [first, second, third]) assert.equal((await listSets(access.access_token as string)).status, 401);
+      const latest = await token({ grant_type: 'refresh_token', refresh_token: third.refresh_token as string, client_id: client });
+      assert.equal(latest.body.error, 'invalid_grant', 'the newest refresh token of the family too');
+      // Another sign-in of the same key is another grant, untouched.
+      const other = await signIn(key);
+      assert.equal((await listSets((await exchange(other.client, other.code, other.verifier)).body.access_token as string)).status, 200);
     });
 
     test('nothing of a key, a code or a token reaches the log', async () => {

@@ -242,7 +242,7 @@ describe('the PostgreSQL restore drill with the pg_dump command the backup comma
     // Lost: the tables of keys and usage.
     service.child.kill('SIGTERM');
     await service.exited;
-    await sql(database.url, 'DROP TABLE key_usage, key_creations, api_keys, access_meta, oauth_spent_grants, access_migrations');
+    await sql(database.url, 'DROP TABLE key_usage, key_creations, api_keys, access_meta, oauth_spent_grants, oauth_revoked_grants, oauth_secrets, access_migrations');
     // Restored with the command of docs/deploy.md.
     await run('bash', ['-c', `pg_restore --clean --if-exists --single-transaction --no-owner --dbname="$DATABASE_URL" '${dir}/access.dump'`],
       { env: { ...process.env, ...env } });

@@ -55,7 +55,14 @@ export async function runInspectorCli(url: string, args: string[]): Promise<Insp
 /** The few parts of @modelcontextprotocol/client 2.x the tests use. */
 export interface ModernSdk {
   Client: new (info: { name: string; version: string }, options: { versionNegotiation: { mode: 'legacy' | 'auto' | { pin: string } } }) => ModernClient;
-  StreamableHTTPClientTransport: new (url: URL, options?: { fetch?: typeof fetch; requestInit?: RequestInit }) => unknown;
+  StreamableHTTPClientTransport: new (url: URL, options?: { fetch?: typeof fetch; requestInit?: RequestInit; authProvider?: unknown }) => ModernTransport;
+  /** What a call throws when the server wants a sign-in (the OAuth provider was sent to the sign-in page). */
+  UnauthorizedError: new (...args: never[]) => Error;
+}
+
+export interface ModernTransport {
+  /** Exchanges the code of the redirect's query (its state and issuer checked). */
+  finishAuth(callbackParams: URLSearchParams): Promise<void>;
 }
 
 export interface ModernClient {

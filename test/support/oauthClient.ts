@@ -16,6 +16,8 @@ export class TestOAuthProvider implements OAuthClientProvider {
   /** The sign-in page the SDK sent the user to, once it did. */
   authorizationUrl: URL | undefined;
   readonly stateValue = randomBytes(12).toString('base64url');
+  /** The https URL of the client's metadata document, when it is known by one rather than registered. */
+  clientMetadataUrl: string | undefined;
 
   constructor(readonly redirectUrl: string = TEST_REDIRECT_URI) {}
 

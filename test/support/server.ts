@@ -56,6 +56,8 @@ export interface TestServerOptions {
   catalogFile?: string;
   /** SQLite files (the default) or a throwaway PostgreSQL database on 127.0.0.1:5432, dropped by close(). */
   store?: StoreKind;
+  /** Another instance on this server's database (its SQLite files or its PostgreSQL database), which its own close() leaves. */
+  databaseOf?: TestServer;
   /** The stores connect to the database through what this makes of its URL (a test's relay); `databaseUrl` stays the database's own. */
   reachDatabase?: (databaseUrl: string) => string;
   /** Store settings other than the service's defaults (the pool size is 10 unless given here). */
@@ -71,6 +73,10 @@ export interface TestServerOptions {
    * it publishes (OAuth's metadata, the 401's challenge) lead back to it; TEST_PUBLIC_BASE_URL otherwise.
    */
   ownPublicBaseUrl?: boolean;
+  /** OAUTH_SECRET's secrets (the first seals); none: the secret kept in the access store. */
+  oauthSecrets?: string[];
+  /** OAUTH_CLIENT_METADATA_PRIVATE_ADDRESSES: client metadata documents may be fetched from loopback (the tests' own servers). */
+  oauthClientMetadataPrivateAddresses?: boolean;
 }
 
 /** A port free on 127.0.0.1 a moment ago. */
@@ -89,17 +95,17 @@ async function freePort(): Promise<number> {
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tcg-keys-test-'));
   if (options.store === 'postgres' && options.catalogFile) throw new Error('catalogFile is a SQLite file: not with store postgres');
-  const database: TestDatabase | undefined = options.store === 'postgres' ? await createTestDatabase('http_test') : undefined;
-  const databaseUrl = database?.url ?? `file:${options.catalogFile ?? path.join(dir, 'catalog.db')}`;
+  const database: TestDatabase | undefined = options.store === 'postgres' && !options.databaseOf ? await createTestDatabase('http_test') : undefined;
+  const databaseUrl = options.databaseOf?.databaseUrl ?? database?.url ?? `file:${options.catalogFile ?? path.join(dir, 'catalog.db')}`;
   const storeOptions: StoreOptions = { ...DEFAULT_STORE_OPTIONS, poolSize: 10, ...options.storeOptions };
   const storeUrl = options.reachDatabase?.(databaseUrl) ?? databaseUrl;
   const realCatalog = await openCatalogStore(storeUrl, storeOptions);
-  if (!options.catalogFile) await seedDemoCatalog(realCatalog);
+  if (!options.catalogFile && !options.databaseOf) await seedDemoCatalog(realCatalog);
   const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
   const accessStore = await openAccessStore(storeUrl, storeOptions);
   const port = options.ownPublicBaseUrl ? await freePort() : 0;
   const publicBaseUrl = options.ownPublicBaseUrl ? `http://127.0.0.1:${port}` : TEST_PUBLIC_BASE_URL;
-  const access = new AccessService(accessStore, { publicBaseUrl, now: options.now });
+  const access = new AccessService(accessStore, { publicBaseUrl, now: options.now, tokenSecrets: options.oauthSecrets });
   const cacheBytes = storeOptions.catalogCacheBytes;
   const answers = new AnswerCache(catalogStore, { maxBytes: cacheBytes });
   const caches: Record<string, () => CacheCounts> = {};
@@ -110,7 +116,8 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const bulk = new BulkFiles(catalogStore, path.join(dir, 'bulk'));
   const app = await buildApp({
     config: { publicBaseUrl, trustProxy: options.trustProxy ?? false,
-      unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute, mcpAllowedOrigins: options.mcpAllowedOrigins ?? null },
+      unkeyedRequestsPerMinute: options.unkeyedRequestsPerMinute, mcpAllowedOrigins: options.mcpAllowedOrigins ?? null,
+      oauthClientMetadataPrivateAddresses: options.oauthClientMetadataPrivateAddresses ?? false },
     store: catalogStore, answers, access, bulk, now: options.now, connectionLimits: options.connectionLimits, metrics,
     ...(logs ? { logger: loggerOptions('info', { write: (line: string) => { logs.text += line; } }), logRequests: true } : {}),
   });

@@ -297,6 +297,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token (RFC 7009): the client signs out
+         * @description application/x-www-form-urlencoded. An access or refresh token ends its whole sign-in: every token of it stops working on every instance within a second. A token that is not (or no longer) valid is answered 200 as well.
+         */
+        post: operations["revokeOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2687,6 +2707,8 @@ export interface operations {
                         authorization_endpoint: string;
                         token_endpoint: string;
                         registration_endpoint: string;
+                        revocation_endpoint: string;
+                        revocation_endpoint_auth_methods_supported: string[];
                         scopes_supported: string[];
                         response_types_supported: string[];
                         response_modes_supported: string[];
@@ -2694,6 +2716,7 @@ export interface operations {
                         token_endpoint_auth_methods_supported: string[];
                         code_challenge_methods_supported: string[];
                         authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
                         service_documentation: string;
                     };
                 };
@@ -2734,7 +2757,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Where codes may be sent; compared exactly. */
+                    /** @description Where codes may be sent: https, http on 127.0.0.1 or [::1] (any port), or a private-use scheme in reverse-domain form; compared exactly. */
                     redirect_uris: string[];
                     client_name?: string;
                     /**
@@ -2795,7 +2818,7 @@ export interface operations {
             query?: {
                 /** @description code */
                 response_type?: string;
-                /** @description From POST /oauth/register. */
+                /** @description From POST /oauth/register, or the https URL of the client's metadata document. */
                 client_id?: string;
                 /** @description One of the client's registered redirect URIs, exactly. */
                 redirect_uri?: string;
@@ -2830,21 +2853,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Back to the client with an error. */
-            302: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            /** @description An unknown client or redirect URI (HTML). */
+            /** @description What is wrong with the request, and a link back to the client when it and its redirect URI are known (HTML). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2986,6 +2995,62 @@ export interface operations {
                         refresh_token: string;
                         scope: string;
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (invalid_grant, invalid_request, …). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The access or refresh token to revoke. */
+                    token: string;
+                    /** @description access_token or refresh_token; the token says which it is anyway. */
+                    token_type_hint?: string;
+                    /** @description The client the token was issued to; a token of another client is refused. */
+                    client_id?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked, or nothing to revoke. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Default Response */

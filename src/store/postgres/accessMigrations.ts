@@ -59,4 +59,18 @@ export const ACCESS_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX oauth_spent_grants_by_expiry ON oauth_spent_grants (expires_at);
   `,
+  // OAuth grants ended before their time (a replayed code, a reused refresh token, a revocation),
+  // until every token of them expired (revokeGrant); and the secret that seals OAuth's grants when
+  // OAUTH_SECRET is not set, made by the first instance that needed one (oauthSecret).
+  `
+  CREATE TABLE oauth_revoked_grants (
+    grant_id   text PRIMARY KEY,
+    expires_at bigint NOT NULL            -- unix seconds
+  );
+  CREATE INDEX oauth_revoked_grants_by_expiry ON oauth_revoked_grants (expires_at);
+  CREATE TABLE oauth_secrets (
+    name   text PRIMARY KEY,
+    secret text NOT NULL
+  );
+  `,
 ];

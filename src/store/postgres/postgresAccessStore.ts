@@ -214,6 +214,32 @@ export class PostgresAccessStore implements AccessStore {
     return rows.length === 1;
   }
 
+  async revokeGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<void> {
+    await inDurableTransaction(this.pool, async (client) => {
+      await client.query('DELETE FROM oauth_revoked_grants WHERE expires_at <= $1', [nowSeconds]);
+      await client.query('INSERT INTO oauth_revoked_grants (grant_id, expires_at) VALUES ($1, $2) ON CONFLICT (grant_id) DO NOTHING', [grantId, expiresAt]);
+      await client.query(BUMP_KEYS_VERSION);
+    });
+  }
+
+  async isGrantRevoked(grantId: string): Promise<boolean> {
+    const { rows } = await this.pool.query({
+      name: 'access_grant_revoked', text: 'SELECT 1 FROM oauth_revoked_grants WHERE grant_id = $1', values: [grantId],
+    });
+    return rows.length > 0;
+  }
+
+  async oauthSecret(name: string, candidate: string): Promise<string> {
+    // Of instances storing at once, one inserts; another's statement may start before that commits
+    // and then see neither its own row nor the winner's: it reads again.
+    for (;;) {
+      const { rows } = await this.pool.query<{ secret: string }>(`
+        WITH kept AS (INSERT INTO oauth_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING secret)
+        SELECT secret FROM kept UNION ALL SELECT secret FROM oauth_secrets WHERE name = $1`, [name, candidate]);
+      if (rows.length > 0) return rows[0]!.secret;
+    }
+  }
+
   ping(): Promise<boolean> {
     return poolAnswers(this.pool);
   }

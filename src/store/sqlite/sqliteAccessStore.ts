@@ -60,6 +60,12 @@ function prepareStatements(db: Database.Database, durable: Database.Database) {
     purgeSpentGrants: durable.prepare<[number]>('DELETE FROM oauth_spent_grants WHERE expires_at <= ?'),
     spendGrant: durable.prepare<[string, number], { grant_id: string }>(
       'INSERT INTO oauth_spent_grants (grant_id, expires_at) VALUES (?, ?) ON CONFLICT (grant_id) DO NOTHING RETURNING grant_id'),
+    grantRevoked: db.prepare<[string], { found: number }>('SELECT 1 AS found FROM oauth_revoked_grants WHERE grant_id = ?'),
+    purgeRevokedGrants: durable.prepare<[number]>('DELETE FROM oauth_revoked_grants WHERE expires_at <= ?'),
+    revokeGrant: durable.prepare<[string, number]>(
+      'INSERT INTO oauth_revoked_grants (grant_id, expires_at) VALUES (?, ?) ON CONFLICT (grant_id) DO NOTHING'),
+    keepSecret: durable.prepare<[string, string]>('INSERT INTO oauth_secrets (name, secret) VALUES (?, ?) ON CONFLICT (name) DO NOTHING'),
+    secret: durable.prepare<[string], { secret: string }>('SELECT secret FROM oauth_secrets WHERE name = ?'),
     bumpKeysVersion: durable.prepare(`UPDATE access_meta SET value = value + 1 WHERE key = 'keys_version'`),
     revokeByEmail: durable.prepare<[string, string], KeyRow>(
       `UPDATE api_keys SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`),
@@ -210,6 +216,27 @@ export class SqliteAccessStore implements AccessStore {
     const { statements } = this.connections.get();
     statements.purgeSpentGrants.run(nowSeconds);
     return statements.spendGrant.get(grantId, expiresAt) !== undefined;
+  }
+
+  async revokeGrant(grantId: string, expiresAt: number, nowSeconds: number): Promise<void> {
+    const connections = this.connections.get();
+    const s = connections.statements;
+    connections.durable.transaction(() => {
+      s.purgeRevokedGrants.run(nowSeconds);
+      s.revokeGrant.run(grantId, expiresAt);
+      s.bumpKeysVersion.run();
+    }).immediate();
+    connections.seenVersion = undefined;
+  }
+
+  async isGrantRevoked(grantId: string): Promise<boolean> {
+    return this.statements.grantRevoked.get(grantId) !== undefined;
+  }
+
+  async oauthSecret(name: string, candidate: string): Promise<string> {
+    const s = this.statements;
+    s.keepSecret.run(name, candidate);
+    return s.secret.get(name)!.secret;
   }
 
   async listKeys(month: string): Promise<KeyUsage[]> {
