@@ -4,11 +4,7 @@ import { compactCardList, compactSetList, withoutRepeatedImages } from '../catal
 import type { ErrorCode } from '../schemas/errorCodes.js';
 import { inToolTerms } from './toolTerms.js';
 
-/**
- * The `_meta` key of a failed call's error code (REST's `code`). Not in structuredContent: a tool's
- * output schema describes its answer, and the 1.x SDK client checks structuredContent against it
- * even on an isError result, so an error there would make the call throw instead of showing the sentence.
- */
+/** The `_meta` key of a failed call's code: the 1.x SDK client checks even an error's structuredContent against the output schema. */
 export const ERROR_CODE_META = 'tcg-catalog/error_code';
 
 /**

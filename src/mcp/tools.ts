@@ -17,7 +17,7 @@ import type { DeckChecker } from '../decks/deckCheck.js';
 import { DeckCheckRequest, DeckCheckResult } from '../schemas/deck.js';
 import { SetListResult } from '../schemas/compactSet.js';
 import type { Compaction } from './toolResult.js';
-import type { ErrorCode } from '../schemas/errorCodes.js';
+import type { Refusal } from '../schemas/errorCodes.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 
 /**
@@ -25,12 +25,6 @@ import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetri
  * call that answers it, so an MCP answer is the REST answer for the same request. The card list
  * tools cut each row down to a CompactCard unless asked for the full rows (detail "full").
  */
-
-/** Why a call is refused: REST's code and message for the same request. */
-export interface Refusal {
-  code: ErrorCode;
-  message: string;
-}
 
 /** What a tool call answers: the answer REST would send (its card rows compact when asked), or REST's error. */
 export type ToolOutcome =

@@ -63,6 +63,12 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as ErrorCode[];
 
+/** Why a request or a tool call is refused: its code and the sentence for people. */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+}
+
 /** The code an error body carries, as the OpenAPI document and the TypeScript types show it: one enum. */
 export const ErrorCodeSchema = Type.Unsafe<ErrorCode>(Type.String({
   enum: ERROR_CODE_NAMES,
