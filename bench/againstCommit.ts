@@ -16,7 +16,7 @@
  */
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './benchDatabase.js';
@@ -62,18 +62,19 @@ async function builds(commit: string): Promise<Build[]> {
     git(['worktree', 'prune']);
     mkdirSync(path.dirname(dir), { recursive: true });
     git(['worktree', 'add', '--detach', dir, sha]);
-    // This build's SQLite driver in the other's too: both run on this Node, which an older driver may not load.
-    const driver = `better-sqlite3@${packageVersion(root, 'better-sqlite3')}`;
-    for (const args of [['ci', '--no-audit', '--no-fund'], ['install', '--no-save', '--no-audit', '--no-fund', driver], ['run', 'build', '--silent']]) {
-      const built = spawnSync('npm', args, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-      if (built.status !== 0) throw new Error(`npm ${args.join(' ')} failed in ${dir}`);
-    }
+    const npm = (...args: string[]) => {
+      const done = spawnSync('npm', args, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (done.status !== 0) throw new Error(`npm ${args.join(' ')} failed in ${dir}`);
+    };
+    npm('ci', '--ignore-scripts', '--no-audit', '--no-fund');
+    // This build's SQLite driver, as built here, in the other's too: both run on this Node, which an
+    // older driver may not load, and whose headers an older driver may not compile against.
+    const driver = path.join(dir, 'node_modules/better-sqlite3');
+    rmSync(driver, { recursive: true, force: true });
+    cpSync(path.join(root, 'node_modules/better-sqlite3'), driver, { recursive: true });
+    npm('run', 'build', '--silent');
   }
   return [{ label: 'this build', root }, { label: commit, root: dir }];
-}
-
-function packageVersion(dir: string, name: string): string {
-  return (JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 function git(args: string[]): string {
