@@ -26,6 +26,7 @@ import type { BulkFiles } from './bulk/bulkFiles.js';
 import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
+import { pageRoutes } from './routes/pages.js';
 import { keyRoutes } from './routes/keys.js';
 import { deckRoutes } from './routes/decks.js';
 import { DeckChecker } from './decks/deckCheck.js';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
   await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });
+  await app.register(pageRoutes, { queries, decks });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
   await app.register(mcpRoutes, {
     queries, decks, access: deps.access, throttle, metrics,
