@@ -4,7 +4,10 @@ import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { contentTag } from '../edge/httpCaching.js';
 import type { CardWithLanguages } from '../schemas/card.js';
-import { CardPageParams } from '../schemas/pages.js';
+import { CardPageParams, NameSuggestionsQuery, SearchPageQuery } from '../schemas/pages.js';
+import type { Card } from '../schemas/card.js';
+import { renderSearchPage, SEARCH_PAGE_SIZE, type SearchPageData } from '../pages/searchPage.js';
+import { sendResult } from './sendResult.js';
 import type { SetWithCount } from '../schemas/set.js';
 import { renderCardPage } from '../pages/cardPage.js';
 import { renderErrorPage } from '../pages/errorPage.js';
@@ -19,6 +22,19 @@ export interface PageRouteOptions {
 
 type Single<T> = { data: T; retrieved_at: string };
 const dataOf = <T>(result: QueryResult & { ok: true }) => JSON.parse(result.answer.json) as Single<T>;
+
+type ListAnswer = {
+  data: Card[];
+  pagination: { total: number | null; total_is_estimate: boolean; has_more: boolean };
+  suggestions?: string[];
+};
+
+/** The API call of the same search, for the page's footer. */
+function apiSearchUrl(params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value));
+  return `/v1/cards?${query.toString()}`;
+}
 
 /** A refusal as a page: the status and the message the API gives for the same request. */
 export function sendRefusal(reply: FastifyReply, result: QueryResult & { ok: false }): FastifyReply {
@@ -39,6 +55,48 @@ function sendInvalid(request: FastifyRequest, reply: FastifyReply): FastifyReply
 export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (app, { queries }) => {
   const pages = new PageCache();
   const reasoner = new LegalityReasoner(queries);
+
+  // A form's empty field means "any": left out before the schema checks what is there.
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (!query) return;
+    for (const [name, value] of Object.entries(query)) if (value === '') delete query[name];
+  });
+
+  app.get('/search', { schema: { hide: true, querystring: SearchPageQuery }, attachValidation: true }, async (request, reply) => {
+    const invalid = sendInvalid(request, reply);
+    if (invalid) return invalid;
+    const query = request.query;
+    const { q, lang } = { q: query.q?.trim() || undefined, lang: query.lang };
+    const filters = {
+      ...(query.type ? { type: query.type } : {}), ...(query.supertype ? { supertype: query.supertype } : {}),
+      ...(query.legal ? { legal: query.legal } : {}), ...(query.set ? { set_code: query.set } : {}),
+    };
+    const paging = { limit: SEARCH_PAGE_SIZE, offset: ((query.page ?? 1) - 1) * SEARCH_PAGE_SIZE };
+    const filtered = Object.keys(filters).length > 0;
+    const result = q !== undefined ? await queries.searchCards({ q, lang, ...paging, filters })
+      : filtered ? await queries.listFilteredCards({ lang, ...paging, filters }) : null;
+    const apiCall = result === null ? null : { method: 'GET' as const, url: apiSearchUrl({ q, lang, ...filters, ...paging }) };
+    const data: SearchPageData = { query: { ...query, q }, result: null, refusal: null, apiCall };
+    if (result !== null && !result.ok) {
+      return sendUncachedPage(reply, result.status, renderSearchPage({ ...data, refusal: result.message }));
+    }
+    return pages.send(reply, pages.tag(request.url, result ? [result.answer.tag(contentTag)] : []), () => {
+      if (result === null) return renderSearchPage(data);
+      const body = JSON.parse(result.answer.json) as ListAnswer;
+      return renderSearchPage({
+        ...data,
+        result: {
+          cards: body.data, total: body.pagination.total, estimate: body.pagination.total_is_estimate,
+          hasMore: body.pagination.has_more, suggestions: body.suggestions ?? [],
+        },
+      });
+    });
+  });
+
+  // The names that complete what is typed in the search box: the API's autocomplete answer, for the pages' script.
+  app.get('/search/names', { schema: { hide: true, querystring: NameSuggestionsQuery } }, async (request, reply) =>
+    sendResult(reply, await queries.autocomplete({ q: request.query.q, lang: request.query.lang })));
 
   app.get('/cards/:id', { schema: { hide: true, params: CardPageParams }, attachValidation: true }, async (request, reply) => {
     const invalid = sendInvalid(request, reply);

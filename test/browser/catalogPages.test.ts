@@ -127,6 +127,92 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
     await checkAccessible('/cards/en-sv01-196', 'card-reprint');
   });
 
+  it('search "pikachu" shows a grid of cards, each image sized and lazy, and pages on', async () => {
+    const requested: string[] = [];
+    const track = (request: { url(): string }) => { requested.push(request.url()); };
+    page.on('request', track);
+    await page.goto(`${server.baseUrl}/search?q=pikachu&lang=en`);
+    const api = (await server.get('/v1/cards?q=pikachu&lang=en&limit=30&offset=0')).body;
+    const hrefs = () => page.locator('.grid a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.deepEqual(await hrefs(), api.data.map((card: { id: string }) => `/cards/${card.id}`));
+    assert.deepEqual(await page.locator('.grid .name').allTextContents(), api.data.map((card: { name: string }) => card.name));
+    const images = await page.locator('.grid img').evaluateAll((imgs) => imgs.map((img) =>
+      [img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.getAttribute('alt')]));
+    assert.equal(images.length, 30);
+    for (const [i, [width, height, loading, alt]] of images.entries()) {
+      assert.deepEqual([width, height, loading], ['245', '337', 'lazy']);
+      assert.equal(alt, `${api.data[i].name}, ${api.data[i].set_name} ${api.data[i].local_id ?? api.data[i].number}`);
+    }
+    assert.equal(await page.getAttribute('a.api-call', 'href'), '/v1/cards?q=pikachu&lang=en&limit=30&offset=0');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'search.png') });
+    await page.click('a[rel="next"]');
+    await page.waitForURL(/page=2/);
+    const second = (await server.get('/v1/cards?q=pikachu&lang=en&limit=30&offset=30')).body;
+    assert.deepEqual(await hrefs(), second.data.map((card: { id: string }) => `/cards/${card.id}`));
+    assert.equal(await page.textContent('.pager span'), 'Page 2');
+    assert.equal(await page.locator('a[rel="prev"]').count(), 1);
+    // The images come from the source's URLs, as the API gives them.
+    assert.ok(requested.includes(api.data[0].image_small), 'the first card\'s image was fetched from the CDN');
+    page.off('request', track);
+  });
+
+  it('the filters narrow the search as the API\'s filters do, by a plain form', async () => {
+    await page.goto(`${server.baseUrl}/search?q=pikachu`);
+    await page.selectOption('select[name="lang"]', 'en');
+    await page.selectOption('select[name="supertype"]', 'Pokemon');
+    await page.selectOption('select[name="type"]', 'Lightning');
+    await page.selectOption('select[name="legal"]', 'standard');
+    await page.click('form.filters button[type="submit"]');
+    await page.waitForURL(/legal=standard/);
+    // The empty set field goes too: the page reads it as "any".
+    assert.equal(new URL(page.url()).search, '?q=pikachu&lang=en&supertype=Pokemon&type=Lightning&legal=standard&set=');
+    const api = (await server.get('/v1/cards?q=pikachu&lang=en&supertype=Pokemon&type=Lightning&legal=standard&limit=30')).body;
+    assert.ok(api.data.length > 0);
+    for (const card of api.data) assert.equal(card.legalities.standard, true);
+    assert.deepEqual(await page.locator('.grid a').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+      api.data.map((card: { id: string }) => `/cards/${card.id}`));
+    // Filters alone, and a set code.
+    await page.goto(`${server.baseUrl}/search?set=BS&type=Fire&lang=en`);
+    const fire = (await server.get('/v1/cards?set_code=BS&type=Fire&lang=en&limit=30')).body;
+    assert.deepEqual(await page.locator('.grid .name').allTextContents(), fire.data.map((card: { name: string }) => card.name));
+    const unknownSet = await fetch(`${server.baseUrl}/search?q=pikachu&set=ZZZ`);
+    assert.equal(unknownSet.status, 400);
+    assert.match(await unknownSet.text(), /class="error" role="alert">set_code ZZZ/);
+  });
+
+  it('a search that matches nothing offers "did you mean" from the names lookup', async () => {
+    await page.goto(`${server.baseUrl}/search?q=pikachuu&lang=en`);
+    assert.match(await page.textContent('[role="status"]') ?? '', /No card matches “pikachuu”/);
+    const api = (await server.get('/v1/cards?q=pikachuu&lang=en&limit=30')).body;
+    assert.deepEqual(await page.locator('.suggestions a').allTextContents(), api.suggestions);
+    await page.click('.suggestions a >> text="Pikachu"');
+    await page.waitForURL(/q=Pikachu&lang=en$/);
+    assert.equal(await page.locator('.grid li').count(), 30);
+  });
+
+  it('works without JavaScript: the grid is in the page as served; with it, the box suggests names as one types', async () => {
+    const served = await (await fetch(`${server.baseUrl}/search?q=pikachu&lang=en`)).text();
+    assert.equal(served.match(/<li><a href="\/cards\//g)?.length, 30);
+    const asked: string[] = [];
+    const track = (request: { url(): string }) => { if (request.url().includes('/search/names')) asked.push(request.url()); };
+    page.on('request', track);
+    await page.goto(`${server.baseUrl}/cards/en-base1-4`);
+    await page.locator('#site-search').pressSequentially('charm', { delay: 30 });
+    await page.locator('#name-suggestions option').first().waitFor({ state: 'attached', timeout: 10_000 });
+    const options = await page.locator('#name-suggestions option').evaluateAll((opts) => opts.map((o) => o.getAttribute('value')));
+    assert.equal(options[0], 'Charmander');
+    assert.deepEqual(asked.map((url) => new URL(url).search), ['?q=charm'], 'one request once typing paused');
+    page.off('request', track);
+    await page.press('#site-search', 'Enter');
+    await page.waitForURL(/\/search\?q=charm$/);
+    assert.ok(await page.locator('.grid li').count() > 0);
+  });
+
+  it('the search page passes axe-core at desktop and phone widths', async () => {
+    await checkAccessible('/search?q=pikachu&lang=en', 'search');
+    await checkAccessible('/search?q=pikachuu', 'search-did-you-mean');
+  });
+
   it('no page threw', () => {
     assert.deepEqual(pageErrors, []);
   });
