@@ -6,7 +6,9 @@
   // Loaded in <head> without defer, so this listener sees every image's error, even the early ones.
   document.addEventListener('error', function (event) {
     var img = event.target;
-    if (img instanceof HTMLImageElement && img.parentElement && img.parentElement.classList.contains('card-img')) showPlaceholder(img);
+    if (!(img instanceof HTMLImageElement)) return;
+    if (img.parentElement && img.parentElement.classList.contains('card-img')) showPlaceholder(img);
+    else if (img.classList.contains('logo') || img.classList.contains('symbol')) showAltText(img);
   }, true);
 
   function showPlaceholder(img) {
@@ -22,6 +24,14 @@
     note.setAttribute('aria-hidden', 'true');
     note.textContent = 'image not available';
     box.replaceChildren(name, note);
+  }
+
+  // A set's logo or symbol that fails to load: its name in words instead of a broken image.
+  function showAltText(img) {
+    var text = document.createElement('span');
+    text.className = img.className + ' missing-text';
+    text.textContent = img.alt;
+    img.replaceWith(text);
   }
 
   var DEBOUNCE_MS = 200;

@@ -4,7 +4,8 @@ import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { contentTag } from '../edge/httpCaching.js';
 import type { CardWithLanguages } from '../schemas/card.js';
-import { CardPageParams, NameSuggestionsQuery, SearchPageQuery } from '../schemas/pages.js';
+import { CardPageParams, NameSuggestionsQuery, SearchPageQuery, SetPageParams } from '../schemas/pages.js';
+import { renderSetPage } from '../pages/setPage.js';
 import type { Card } from '../schemas/card.js';
 import { renderSearchPage, SEARCH_PAGE_SIZE, type SearchPageData } from '../pages/searchPage.js';
 import { sendResult } from './sendResult.js';
@@ -22,6 +23,9 @@ export interface PageRouteOptions {
 
 type Single<T> = { data: T; retrieved_at: string };
 const dataOf = <T>(result: QueryResult & { ok: true }) => JSON.parse(result.answer.json) as Single<T>;
+
+/** The API's largest page. */
+const SET_PAGE_LIMIT = 200;
 
 type ListAnswer = {
   data: Card[];
@@ -97,6 +101,26 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
   // The names that complete what is typed in the search box: the API's autocomplete answer, for the pages' script.
   app.get('/search/names', { schema: { hide: true, querystring: NameSuggestionsQuery } }, async (request, reply) =>
     sendResult(reply, await queries.autocomplete({ q: request.query.q, lang: request.query.lang })));
+
+  app.get('/sets/:id', { schema: { hide: true, params: SetPageParams }, attachValidation: true }, async (request, reply) => {
+    const invalid = sendInvalid(request, reply);
+    if (invalid) return invalid;
+    const { id } = request.params;
+    const set = await queries.getSet(id);
+    if (!set.ok) return sendRefusal(reply, set);
+    return pages.send(reply, pages.tag(request.url, [set.answer.tag(contentTag)]), async () => {
+      const cards: Card[] = [];
+      // Every card, a page of the API's largest size at a time (a set holds at most a few hundred).
+      for (let offset = 0; ; offset += SET_PAGE_LIMIT) {
+        const page = await queries.listCardsInSet(id, { limit: SET_PAGE_LIMIT, offset });
+        if (!page.ok) break;
+        const body = JSON.parse(page.answer.json) as ListAnswer;
+        cards.push(...body.data);
+        if (!body.pagination.has_more) break;
+      }
+      return renderSetPage({ set: dataOf<SetWithCount>(set).data, cards });
+    });
+  });
 
   app.get('/cards/:id', { schema: { hide: true, params: CardPageParams }, attachValidation: true }, async (request, reply) => {
     const invalid = sendInvalid(request, reply);

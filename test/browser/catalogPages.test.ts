@@ -213,6 +213,34 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
     await checkAccessible('/search?q=pikachuu', 'search-did-you-mean');
   });
 
+  it('a set page shows its symbol, logo, release date and printed total, and every card in number order', async () => {
+    await page.goto(`${server.baseUrl}/sets/en-sv01`);
+    const set = (await server.get('/v1/sets?id=en-sv01')).body.data;
+    assert.equal(await page.title(), 'Scarlet & Violet (SVI) · Pokémon TCG Catalog');
+    assert.equal(await page.getAttribute('img.logo', 'src'), set.logo_url);
+    assert.equal(await page.getAttribute('img.symbol', 'src'), set.symbol_url);
+    assert.match(await page.textContent('.set-head') ?? '', /Released\s*2023-03-31\s*Printed total\s*198\s*Cards in the catalog\s*258/);
+    const listed: Array<{ id: string; number: string }> = [];
+    for (let offset = 0; ; offset += 200) {
+      const body = (await server.get(`/v1/cards?set=en-sv01&limit=200&offset=${offset}`)).body;
+      listed.push(...body.data);
+      if (!body.pagination.has_more) break;
+    }
+    assert.equal(listed.length, 258);
+    const hrefs = await page.locator('.grid a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.deepEqual(hrefs, listed.map((card) => `/cards/${card.id}`));
+    const numbers = listed.map((card) => Number.parseInt(card.number, 10));
+    assert.deepEqual(numbers, [...numbers].sort((a, b) => a - b), 'in number order');
+    assert.equal(await page.getAttribute('a.api-call', 'href'), '/v1/sets?id=en-sv01');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'set.png') });
+    const missing = await fetch(`${server.baseUrl}/sets/en-nope`);
+    assert.equal(missing.status, 404);
+  });
+
+  it('the set page passes axe-core at desktop and phone widths', async () => {
+    await checkAccessible('/sets/en-base1', 'set');
+  });
+
   it('no page threw', () => {
     assert.deepEqual(pageErrors, []);
   });

@@ -32,6 +32,14 @@ export async function serveStandInImages(context: BrowserContext, failing: (url:
     const url = route.request().url();
     if (failing(url)) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
     const path = new URL(url).pathname;
+    if (path.endsWith('/logo.webp') || path.endsWith('/symbol.webp')) {
+      const logo = path.endsWith('/logo.webp');
+      const svg = logo
+        ? '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="100"><rect x="2" y="2" width="236" height="96" rx="20" fill="#2b64c5"/>' +
+          '<text x="120" y="58" font-family="sans-serif" font-size="18" text-anchor="middle" fill="#fff">stand-in set logo</text></svg>'
+        : '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><circle cx="16" cy="16" r="14" fill="#1d2433"/></svg>';
+      return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
+    }
     const [width, height] = path.endsWith('/high.webp') ? [600, 825] : [245, 337];
     const label = path.split('/').slice(-3, -1).join(' ').replace(/[<&>"]/g, '');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 245 337">` +
