@@ -4,7 +4,9 @@ import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { contentTag } from '../edge/httpCaching.js';
 import type { CardWithLanguages } from '../schemas/card.js';
-import { CardPageParams, NameSuggestionsQuery, SearchPageQuery, SetPageParams } from '../schemas/pages.js';
+import { CardPageParams, DeckPageInput, NameSuggestionsQuery, SearchPageQuery, SetPageParams } from '../schemas/pages.js';
+import { renderDeckPage, type DeckCheckData } from '../pages/deckPage.js';
+import { DECK_CHECK_BODY_LIMIT } from '../schemas/deck.js';
 import { renderSetPage } from '../pages/setPage.js';
 import type { Card } from '../schemas/card.js';
 import { renderSearchPage, SEARCH_PAGE_SIZE, type SearchPageData } from '../pages/searchPage.js';
@@ -23,6 +25,9 @@ export interface PageRouteOptions {
 
 type Single<T> = { data: T; retrieved_at: string };
 const dataOf = <T>(result: QueryResult & { ok: true }) => JSON.parse(result.answer.json) as Single<T>;
+
+/** A form-encoded list may take up to 9 bytes a character (`%E2%80%A6`) where JSON takes at most 6. */
+const DECK_FORM_BODY_LIMIT = 2 * DECK_CHECK_BODY_LIMIT;
 
 /** The API's largest page. */
 const SET_PAGE_LIMIT = 200;
@@ -56,7 +61,7 @@ function sendInvalid(request: FastifyRequest, reply: FastifyReply): FastifyReply
  * (the same CatalogQueries calls, never an HTTP call of our own), public, and limited per address
  * by the throttle every request without a key meets (app.ts). Nothing here runs for /v1.
  */
-export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (app, { queries }) => {
+export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (app, { queries, decks }) => {
   const pages = new PageCache();
   const reasoner = new LegalityReasoner(queries);
 
@@ -121,6 +126,27 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
       return renderSetPage({ set: dataOf<SetWithCount>(set).data, cards });
     });
   });
+
+  // The deck form's body, as browsers send a form (here only: the API reads JSON).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: DECK_FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+
+  const deckPage = async (request: FastifyRequest, reply: FastifyReply, input: DeckPageInput) => {
+    const invalid = sendInvalid(request, reply);
+    if (invalid) return invalid;
+    const { list = '', format = 'standard', lang = 'en' } = input;
+    const page = { list, format, lang, check: null, refusal: null };
+    if (list.trim() === '') return sendUncachedPage(reply, 200, renderDeckPage(page));
+    const reading = decks.read(list);
+    if (!reading.ok) return sendUncachedPage(reply, reading.status, renderDeckPage({ ...page, refusal: reading.message }));
+    const answer = await decks.check(reading, format, lang);
+    const check = (JSON.parse(answer.json) as { data: DeckCheckData }).data;
+    return sendUncachedPage(reply, 200, renderDeckPage({ ...page, check }));
+  };
+  app.get('/decks', { schema: { hide: true, querystring: DeckPageInput }, attachValidation: true },
+    (request, reply) => deckPage(request, reply, request.query));
+  app.post('/decks', { schema: { hide: true, body: DeckPageInput }, attachValidation: true, bodyLimit: DECK_FORM_BODY_LIMIT },
+    (request, reply) => deckPage(request, reply, request.body ?? {}));
 
   app.get('/cards/:id', { schema: { hide: true, params: CardPageParams }, attachValidation: true }, async (request, reply) => {
     const invalid = sendInvalid(request, reply);

@@ -10,6 +10,7 @@ import { launchChromium, needsChromium, type HeadlessBrowser } from '../support/
 import { DESKTOP, PHONE, seriousViolations, serveStandInImages } from '../support/catalogPages.js';
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
 import { needsSharedDump, projectRoot, sharedDumpDir } from '../support/shared.js';
+import { REAL_TCG_LIVE_LIST } from '../support/realDeckList.js';
 
 /** Where the test leaves its screenshots (gitignored); docs/screenshots/ holds copies. */
 const SCREENSHOTS = path.join(projectRoot, 'test-output', 'pages');
@@ -239,6 +240,52 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
 
   it('the set page passes axe-core at desktop and phone widths', async () => {
     await checkAccessible('/sets/en-base1', 'set');
+  });
+
+  it('the deck page checks a pasted list: each line\'s card, the verdict, and each problem beside the lines it names', async () => {
+    // A real list with a fifth Ultra Ball and a line that names no card.
+    const list = `${REAL_TCG_LIVE_LIST.replace('4 Ultra Ball SVI 196', '5 Ultra Ball SVI 196')}\n1 Pikachu XYZ 999\n`;
+    const response = await fetch(`${server.baseUrl}/v1/decks/check`, {
+      method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ list, format: 'expanded' }),
+    });
+    const api = (await response.json() as { data: any }).data;
+    assert.equal(api.legal, false);
+    await page.goto(`${server.baseUrl}/decks`);
+    await page.fill('#deck-list', list);
+    await page.selectOption('select[name="format"]', 'expanded');
+    await Promise.all([page.waitForURL(`${server.baseUrl}/decks`), page.click('.deck-form button[type="submit"]')]);
+    await page.waitForSelector('.verdict');
+    assert.equal(await page.textContent('.verdict'), `Not legal in Expanded: ${api.problems.length} problems (${api.card_count} cards).`);
+    assert.equal(await page.inputValue('#deck-list'), list, 'the list stays in the box');
+    for (const entry of api.cards) {
+      const item = page.locator(`#line-${entry.line}`);
+      assert.equal(await item.locator('img').getAttribute('src'), entry.card.image_small);
+      assert.match(await item.textContent() ?? '', new RegExp(`${entry.count} × ${entry.card.name.replace(/[()]/g, '\\$&')}`));
+    }
+    for (const problem of api.problems) {
+      if (problem.lines.length === 0) {
+        assert.ok((await page.locator('.deck-problems li').allTextContents()).includes(problem.message), problem.message);
+      }
+      for (const line of problem.lines) {
+        const beside = await page.locator(`#line-${line} .problems li`).allTextContents();
+        assert.ok(beside.includes(problem.message), `line ${line}: ${problem.message} in ${JSON.stringify(beside)}`);
+      }
+    }
+    const unresolved = api.unresolved[0];
+    assert.match(await page.textContent(`#line-${unresolved.line} .problems`) ?? '', new RegExp(`^${unresolved.reason.slice(0, 30)}`));
+    assert.ok((await page.locator(`#line-${api.cards.find((c: any) => c.text.startsWith('5 Ultra Ball')).line} .problems`).textContent())?.includes('Ultra Ball appears 5 times'));
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'deck.png') });
+    // The same check by a link (GET), and a list without a card line.
+    const byLink = await fetch(`${server.baseUrl}/decks?format=expanded&list=${encodeURIComponent(list)}`);
+    assert.match(await byLink.text(), new RegExp(`Not legal in Expanded: ${api.problems.length} problems`));
+    const noCards = await fetch(`${server.baseUrl}/decks?list=${encodeURIComponent('Pokémon: 0')}`);
+    assert.equal(noCards.status, 400);
+    assert.match(await noCards.text(), /role="alert"/);
+  });
+
+  it('the deck page passes axe-core at desktop and phone widths', async () => {
+    await checkAccessible(`/decks?format=standard&list=${encodeURIComponent(`${REAL_TCG_LIVE_LIST}\n1 Pikachu XYZ 999`)}`, 'deck');
   });
 
   it('no page threw', () => {
