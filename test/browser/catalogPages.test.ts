@@ -11,6 +11,7 @@ import { DESKTOP, PHONE, seriousViolations, serveStandInImages } from '../suppor
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
 import { needsSharedDump, projectRoot, sharedDumpDir } from '../support/shared.js';
 import { REAL_TCG_LIVE_LIST } from '../support/realDeckList.js';
+import { renderCardPage } from '../../src/pages/cardPage.js';
 
 /** Where the test leaves its screenshots (gitignored); docs/screenshots/ holds copies. */
 const SCREENSHOTS = path.join(projectRoot, 'test-output', 'pages');
@@ -22,11 +23,12 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
   let browser: HeadlessBrowser;
   let page: Page;
   let dir: string;
+  let file: string;
   const pageErrors: string[] = [];
 
   before(async () => {
     dir = tempDir();
-    const file = path.join(dir, 'catalog.db');
+    file = path.join(dir, 'catalog.db');
     const store = new StoredCatalog(new SqliteCatalogBackend(file));
     await runImport(sharedDumpDir, store);
     await store.close();
@@ -121,6 +123,26 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
     const size = await box.boundingBox();
     assert.ok(size && Math.abs(size.width / size.height - 600 / 825) < 0.01, `the placeholder keeps the image's shape: ${JSON.stringify(size)}`);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'card-placeholder.png') });
+  });
+
+  it('a card without an image shows the placeholder of the same size, without the script\'s help', async () => {
+    // No card of the catalog lacks an image URL: the page of one whose URLs are taken away, as the server renders it.
+    const card = { ...(await server.get('/v1/cards?id=en-base1-58')).body.data, image_small: null, image_large: null };
+    const served = await fetch(`${server.baseUrl}/cards/en-base1-58`);
+    const url = `${server.baseUrl}/cards/en-base1-58?without-image`;
+    await page.route(url, (route) => route.fulfill({
+      status: 200, contentType: 'text/html; charset=utf-8',
+      headers: { 'content-security-policy': served.headers.get('content-security-policy')! },
+      body: renderCardPage({ card, set: null, reasons: {} }),
+    }));
+    await page.goto(url);
+    const box = page.locator('.card-visual .card-img.missing');
+    assert.equal(await box.getAttribute('aria-label'), 'Pikachu, Base Set 58/102 (no image)');
+    assert.equal(await box.textContent(), 'Pikachu, Base Set 58/102no image');
+    const size = await box.boundingBox();
+    assert.ok(size && Math.abs(size.width / size.height - 600 / 825) < 0.01, JSON.stringify(size));
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.unroute(url);
   });
 
   it('the card page passes axe-core at desktop and phone widths', async () => {
@@ -286,6 +308,25 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
 
   it('the deck page passes axe-core at desktop and phone widths', async () => {
     await checkAccessible(`/decks?format=standard&list=${encodeURIComponent(`${REAL_TCG_LIVE_LIST}\n1 Pikachu XYZ 999`)}`, 'deck');
+  });
+
+  it('the pages are limited per address as requests without a key are; a key still reaches the API', async () => {
+    const limited = await startCatalogServer({ catalogFile: file, unkeyedRequestsPerMinute: 4 });
+    try {
+      const statuses: number[] = [];
+      for (const url of ['/cards/en-base1-4', '/search?q=pikachu', '/sets/en-base1', '/decks', '/cards/en-base1-2']) {
+        const response = await fetch(limited.baseUrl + url);
+        statuses.push(response.status);
+        if (response.status === 429) {
+          assert.ok(Number(response.headers.get('retry-after')) >= 1);
+          assert.match(((await response.json()) as { error: string }).error, /^too many requests without a valid API key from this address \(at most 4 a minute\)/);
+        } else await response.arrayBuffer();
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 200, 429]);
+      assert.equal((await limited.get('/v1/cards?id=en-base1-4')).status, 200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('no page threw', () => {
