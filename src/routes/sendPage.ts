@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding, type ContentCoding } from '../edge/compression.js';
 import { CATALOG_CACHE_CONTROL, contentTag, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
 import { setCatalogPagePolicy } from '../edge/securityHeaders.js';
 import { PAGE_REVISION } from '../pages/pageRevision.js';
@@ -13,26 +14,35 @@ const PAGES_KEPT = 500;
  * rendered once is kept (by tag) for the next request of the same URL.
  */
 export class PageCache {
-  private readonly pages = new Map<string, Buffer>();
+  /** Each page's bytes in each coding sent so far (identity first). */
+  private readonly pages = new Map<string, Map<ContentCoding, Buffer>>();
 
   /** The tag of the page at `url` made from the answers whose tags are given. */
   tag(url: string, answerTags: readonly string[]): string {
     return contentTag(`${PAGE_REVISION}\u0000${url}\u0000${answerTags.join(',')}`);
   }
 
-  /** Sends the page of `tag`: 304 when If-None-Match names it, else the kept page or the one `render` makes. */
+  /**
+   * Sends the page of `tag`: 304 when If-None-Match names it, else the kept page or the one `render`
+   * makes, compressed as the API's answers are when the client accepts it (each coding made once).
+   */
   async send(reply: FastifyReply, tag: string, render: () => Promise<string> | string): Promise<FastifyReply> {
     setPageHeaders(reply);
-    reply.header('etag', entityTag(tag, 'identity'));
-    reply.header('cache-control', CATALOG_CACHE_CONTROL);
-    if (ifNoneMatchMatches(reply.request.headers['if-none-match'], tag)) return reply.code(304).send();
-    let page = this.pages.get(tag);
-    if (page === undefined) {
-      page = Buffer.from(await render());
+    reply.header('cache-control', CATALOG_CACHE_CONTROL).header('vary', 'Accept-Encoding');
+    if (ifNoneMatchMatches(reply.request.headers['if-none-match'], tag)) return reply.header('etag', entityTag(tag, 'identity')).code(304).send();
+    let forms = this.pages.get(tag);
+    if (forms === undefined) {
+      forms = new Map([['identity', Buffer.from(await render())]]);
       if (this.pages.size >= PAGES_KEPT) this.pages.delete(this.pages.keys().next().value!);
-      this.pages.set(tag, page);
+      this.pages.set(tag, forms);
     }
-    return reply.code(200).type('text/html; charset=utf-8').send(page);
+    const page = forms.get('identity')!;
+    const coding = page.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
+    reply.header('etag', entityTag(tag, coding)).code(200).type('text/html; charset=utf-8');
+    if (coding === 'identity') return reply.send(page);
+    let compressed = forms.get(coding);
+    if (compressed === undefined) forms.set(coding, (compressed = compress(page, coding)));
+    return reply.header('content-encoding', coding).send(compressed);
   }
 }
 
@@ -43,5 +53,9 @@ export function setPageHeaders(reply: FastifyReply): void {
 /** A page not kept or revalidated: an error page, or the answer to a deck sent to be checked. */
 export function sendUncachedPage(reply: FastifyReply, status: number, page: string): FastifyReply {
   setPageHeaders(reply);
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  reply.code(status).header('cache-control', 'no-store').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  const bytes = Buffer.from(page);
+  const coding = bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
+  if (coding === 'identity') return reply.send(bytes);
+  return reply.header('content-encoding', coding).send(compress(bytes, coding, 'once'));
 }

@@ -96,7 +96,7 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
   });
 
   it('a card page is cached as the API\'s answers are: an ETag, and 304 for it', async () => {
-    const first = await fetch(`${server.baseUrl}/cards/en-base1-4`);
+    const first = await fetch(`${server.baseUrl}/cards/en-base1-4`, { headers: { 'accept-encoding': 'identity' } });
     assert.equal(first.status, 200);
     assert.equal(first.headers.get('content-type'), 'text/html; charset=utf-8');
     const etag = first.headers.get('etag');
@@ -106,6 +106,13 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
     const again = await fetch(`${server.baseUrl}/cards/en-base1-4`, { headers: { 'if-none-match': etag! } });
     assert.equal(again.status, 304);
     assert.equal(await again.text(), '');
+    // Compressed as the API's answers are, the same tag but for its coding; a 304 for either form.
+    const brotli = await fetch(`${server.baseUrl}/cards/en-base1-4`, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(brotli.headers.get('content-encoding'), 'br');
+    assert.equal(brotli.headers.get('etag'), `${etag!.slice(0, -1)}-br"`);
+    assert.equal(brotli.headers.get('vary'), 'Accept-Encoding');
+    assert.equal(await brotli.text(), await first.text(), 'the same page');
+    assert.equal((await fetch(`${server.baseUrl}/cards/en-base1-4`, { headers: { 'if-none-match': brotli.headers.get('etag')! } })).status, 304);
     const other = await fetch(`${server.baseUrl}/cards/en-base1-2`, { headers: { 'if-none-match': etag! } });
     assert.equal(other.status, 200);
     const missing = await fetch(`${server.baseUrl}/cards/en-base1-999`);
