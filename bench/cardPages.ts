@@ -7,6 +7,8 @@
  *   npm run build && CATALOG_DB=/path/to/full/catalog.db node dist/bench/cardPages.js
  *
  * Without CATALOG_DB the shared TCGdex dump is imported into a temporary file first (about a minute).
+ * BENCH_ONLY=<regex> runs the rows whose names match (`API` for the API's alone: run from another
+ * build's folder, `node <this build>/dist/bench/cardPages.js` measures that build's /v1 the same way).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +23,11 @@ import { sharedDumpDir } from '../test/support/shared.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CARD = 'en-sv01-196';
+const only = new RegExp(process.env.BENCH_ONLY ?? '');
 const PORT = 18_000 + Math.floor(Math.random() * 1000);
+
+/** A row: its name, the URL, the headers, the paths picked in turn. */
+type Row = [string, string, Record<string, string>, { paths: { pool: string[]; seed: number } } | undefined];
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'card-pages-bench-'));
@@ -50,16 +56,18 @@ async function main(): Promise<void> {
         if ((await fetch(`${base}/healthz`).catch(() => null))?.ok) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      // Every page once, so the answers they show are cached as in a service that has run a while.
-      for (const id of [CARD, ...ids]) await (await fetch(`${base}/cards/${id}`)).arrayBuffer();
-      console.log(`card pages at one connection, ${SECONDS} s each, ${loadGeneratorName()}, full catalog (${ids.length} random cards)\n`);
-      console.log('| request | req/s | p50 ms | p99 ms | failures |');
-      console.log('|---|---:|---:|---:|---:|');
-      const rows: Array<[string, string, Record<string, string>, { paths: { pool: string[]; seed: number } } | undefined]> = [
+      const rows: Row[] = ([
         [`GET /cards/${CARD} (one page, kept)`, `${base}/cards/${CARD}`, {}, undefined],
         ['GET /cards/{id}, 2,000 cards at random (rendered)', `${base}/cards/${CARD}`, {}, { paths: { pool: ids.map((id) => `/cards/${id}`), seed: 40 } }],
         [`GET /v1/cards?id=${CARD} (the API, keyed)`, `${base}/v1/cards?id=${CARD}`, { authorization: `Bearer ${key}` }, undefined],
-      ];
+      ] satisfies Row[]).filter(([name]) => only.test(name));
+      // Every page once, so the answers they show are cached as in a service that has run a while.
+      if (rows.some(([name]) => name.startsWith('GET /cards'))) {
+        for (const id of [CARD, ...ids]) await (await fetch(`${base}/cards/${id}`)).arrayBuffer();
+      }
+      console.log(`card pages at one connection, ${SECONDS} s each, ${loadGeneratorName()}, full catalog (${ids.length} random cards)\n`);
+      console.log('| request | req/s | p50 ms | p99 ms | failures |');
+      console.log('|---|---:|---:|---:|---:|');
       for (const [name, url, headers, request] of rows) {
         const load = await generateLoad(url, headers, SECONDS, 1, undefined, request);
         console.log(`| ${name} | ${Math.round(load.rps)} | ${load.p50.toFixed(2)} | ${load.p99.toFixed(2)} | ${load.failures} |`);
