@@ -1,21 +1,29 @@
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding, type ContentCoding } from '../edge/compression.js';
 import { CATALOG_CACHE_CONTROL, contentTag, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
 import { setCatalogPagePolicy } from '../edge/securityHeaders.js';
 import { PAGE_REVISION } from '../pages/pageRevision.js';
 
-/** Rendered pages kept by their tag; past this many, the oldest goes. */
-const PAGES_KEPT = 500;
+/** What the rendered pages kept may hold, their forms' bytes counted; the least recently used go first. */
+const PAGES_MAX_BYTES = 16 * 2 ** 20;
+
+type Forms = Map<ContentCoding, Buffer>;
+const formsSize = (forms: Forms) => {
+  let size = 0;
+  for (const bytes of forms.values()) size += bytes.length;
+  return size;
+};
 
 /**
  * The pages' answers, cached as the API's are: a page is a function of its URL, the catalog answers
  * it shows (whose tags already hold the catalog's retrieval) and the pages' code, so its entity tag
  * is a hash of those, known before rendering: a revalidation is a 304 without rendering, and a page
- * rendered once is kept (by tag) for the next request of the same URL.
+ * rendered once is kept (by tag, with each compressed form made) for the next request of the same URL.
  */
 export class PageCache {
   /** Each page's bytes in each coding sent so far (identity first). */
-  private readonly pages = new Map<string, Map<ContentCoding, Buffer>>();
+  private readonly pages = new LRUCache<string, Forms>({ maxSize: PAGES_MAX_BYTES, sizeCalculation: formsSize });
 
   /** The tag of the page at `url` made from the answers whose tags are given. */
   tag(url: string, answerTags: readonly string[]): string {
@@ -33,7 +41,6 @@ export class PageCache {
     let forms = this.pages.get(tag);
     if (forms === undefined) {
       forms = new Map([['identity', Buffer.from(await render())]]);
-      if (this.pages.size >= PAGES_KEPT) this.pages.delete(this.pages.keys().next().value!);
       this.pages.set(tag, forms);
     }
     const page = forms.get('identity')!;
@@ -41,7 +48,11 @@ export class PageCache {
     reply.header('etag', entityTag(tag, coding)).code(200).type('text/html; charset=utf-8');
     if (coding === 'identity') return reply.send(page);
     let compressed = forms.get(coding);
-    if (compressed === undefined) forms.set(coding, (compressed = compress(page, coding)));
+    if (compressed === undefined) {
+      forms.set(coding, (compressed = compress(page, coding)));
+      // Set again, so the entry is charged for the form it now holds too.
+      this.pages.set(tag, forms);
+    }
     return reply.header('content-encoding', coding).send(compressed);
   }
 }
