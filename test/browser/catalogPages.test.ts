@@ -238,6 +238,23 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
     assert.ok(await page.locator('.grid li').count() > 0);
   });
 
+  it('a keyboard reaches everything: the skip link first, then the search box, and Enter searches', async () => {
+    await page.goto(`${server.baseUrl}/sets/en-base1`);
+    const focused = () => page.evaluate('document.activeElement && (document.activeElement.id || document.activeElement.textContent)') as Promise<string>;
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Skip to content');
+    await page.keyboard.press('Enter');
+    assert.equal(new URL(page.url()).hash, '#content');
+    await page.goto(`${server.baseUrl}/sets/en-base1`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'site-search');
+    await page.keyboard.type('blastoise');
+    await Promise.all([page.waitForURL(/\/search\?q=blastoise$/), page.keyboard.press('Enter')]);
+    assert.ok(await page.locator('.grid li').count() > 0);
+  });
+
   it('the search page passes axe-core at desktop and phone widths', async () => {
     await checkAccessible('/search?q=pikachu&lang=en', 'search');
     await checkAccessible('/search?q=pikachuu', 'search-did-you-mean');
