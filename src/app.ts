@@ -26,7 +26,7 @@ import type { BulkFiles } from './bulk/bulkFiles.js';
 import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
-import { pageRoutes } from './routes/pages.js';
+import { isPageRoute, pageRoutes, sendPageError } from './routes/pages.js';
 import { keyRoutes } from './routes/keys.js';
 import { deckRoutes } from './routes/decks.js';
 import { DeckChecker } from './decks/deckCheck.js';
@@ -136,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checking.then((refused) => {
       if (!refused) return done();
       setRateLimitHeaders(reply, refused.allowance, refused.retryAfterSeconds);
+      // A person at a page reads the refusal as a page.
+      if (isPageRoute(request.routeOptions.url)) return sendPageError(reply, 429, refused.message);
       return sendError(reply, 429, refused.message);
     }, done);
   });

@@ -1,7 +1,7 @@
 import { html } from './html.js';
 import { renderPage } from './layout.js';
 
-const HEADINGS: Record<number, string> = { 400: 'That request cannot be read', 404: 'Not found' };
+const HEADINGS: Record<number, string> = { 400: 'That request cannot be read', 404: 'Not found', 429: 'Too many requests' };
 
 /** A page saying what went wrong, in the API's words, with the search box to go on from. */
 export function renderErrorPage(status: number, message: string): string {

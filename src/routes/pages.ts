@@ -45,9 +45,18 @@ function apiSearchUrl(params: Record<string, string | number | undefined>): stri
   return `/v1/cards?${query.toString()}`;
 }
 
+/** The pages' routes: what the per-address throttle answers with a page rather than JSON. */
+const PAGE_ROUTES = new Set(['/search', '/cards/:id', '/sets/:id', '/decks']);
+export const isPageRoute = (url: string | undefined) => url !== undefined && PAGE_ROUTES.has(url);
+
+/** An error as a page, in the words the API uses. */
+export function sendPageError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return sendUncachedPage(reply, status, renderErrorPage(status, message));
+}
+
 /** A refusal as a page: the status and the message the API gives for the same request. */
-export function sendRefusal(reply: FastifyReply, result: QueryResult & { ok: false }): FastifyReply {
-  return sendUncachedPage(reply, result.status, renderErrorPage(result.status, result.message));
+function sendRefusal(reply: FastifyReply, result: QueryResult & { ok: false }): FastifyReply {
+  return sendPageError(reply, result.status, result.message);
 }
 
 /** A parameter the page's schema refused: a 400 page with the validator's sentence. */

@@ -343,10 +343,15 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ...
         statuses.push(response.status);
         if (response.status === 429) {
           assert.ok(Number(response.headers.get('retry-after')) >= 1);
-          assert.match(((await response.json()) as { error: string }).error, /^too many requests without a valid API key from this address \(at most 4 a minute\)/);
+          assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8', 'a person reads the refusal as a page');
+          assert.match(await response.text(), /role="alert">too many requests without a valid API key from this address \(at most 4 a minute\)/);
         } else await response.arrayBuffer();
       }
       assert.deepEqual(statuses, [200, 200, 200, 200, 429]);
+      // The API's refusal stays JSON; a key still reaches the API.
+      const api = await fetch(`${limited.baseUrl}/v1/cards?id=en-base1-4`);
+      assert.equal(api.status, 429);
+      assert.match(((await api.json()) as { error: string }).error, /^too many requests without a valid API key/);
       assert.equal((await limited.get('/v1/cards?id=en-base1-4')).status, 200);
     } finally {
       await limited.close();
