@@ -54,7 +54,12 @@ export class LegalityReasoner {
   /** The marks most of whose cards in the language are Standard-legal. */
   private marksOfStandard(language: Language): Promise<ReadonlySet<string>> {
     let marks = this.standardMarks.get(language);
-    if (!marks) this.standardMarks.set(language, (marks = this.readStandardMarks(language)));
+    if (!marks) {
+      marks = this.readStandardMarks(language);
+      // A failed read (the store away) is not kept: the next page asks again.
+      marks.catch(() => { if (this.standardMarks.get(language) === marks) this.standardMarks.delete(language); });
+      this.standardMarks.set(language, marks);
+    }
     return marks;
   }
 

@@ -39,6 +39,15 @@ describe('the pages for people over HTTP', () => {
     assert.equal(missingSet.status, 404);
   });
 
+  it('other methods are 405 with Allow, as the API\'s are', async () => {
+    for (const [path, allow] of [['/cards/en-base1-4', 'GET, HEAD, OPTIONS'], ['/search', 'GET, HEAD, OPTIONS'], ['/decks', 'GET, POST, HEAD, OPTIONS']]) {
+      const response = await fetch(server.baseUrl + path, { method: 'DELETE' });
+      assert.equal(response.status, 405, path);
+      assert.equal(response.headers.get('allow'), allow, path);
+      await response.arrayBuffer();
+    }
+  });
+
   it('an empty form field means "any"', async () => {
     const all = await (await fetch(`${server.baseUrl}/search?q=charizard&lang=&type=&supertype=&legal=&set=`)).text();
     const bare = await (await fetch(`${server.baseUrl}/search?q=charizard`)).text();
