@@ -1,7 +1,7 @@
 import type { Card, CardWithLanguages } from '../schemas/card.js';
 import type { SetWithCount } from '../schemas/set.js';
 import { cardImage } from './cardImage.js';
-import { cardKind, gameText } from './gameText.js';
+import { cardKind, gameText, kindWords } from './gameText.js';
 import { html, type Html } from './html.js';
 import { languageName, languageOfId, renderPage } from './layout.js';
 import type { LegalityReasons, ReprintReason } from './legalityReasons.js';
@@ -64,7 +64,7 @@ function facts(card: CardWithLanguages, set: SetWithCount | null): Html {
 
 /** The words a link preview shows: kind, set, legality. */
 function description(card: CardWithLanguages): string {
-  const kind = [card.supertype, ...(card.subtypes ?? [])].filter(Boolean).join(' ');
+  const kind = kindWords(card).join(' ');
   const legal = card.legalities ? `Standard: ${card.legalities.standard ? 'legal' : 'not legal'}; Expanded: ${card.legalities.expanded ? 'legal' : 'not legal'}.` : '';
   const attacks = (card.attacks ?? []).map((a) => a.name).filter(Boolean).join(', ');
   return [`${card.name}: ${kind} from ${card.set_name} (${card.local_id ?? card.number ?? ''})${card.hp !== null ? `, HP ${card.hp}` : ''}.`,

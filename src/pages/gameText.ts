@@ -51,8 +51,16 @@ export function gameText(card: CardWithLanguages): Html {
     </div>`;
 }
 
+/** The vocabulary's words as a card prints them, where they differ (the vocabulary has no accents or spaces there). */
+const KIND_LABELS: Record<string, string> = { Pokemon: 'Pokémon', Stage1: 'Stage 1', Stage2: 'Stage 2', Normal: 'Basic' };
+
+/** A card's supertype and subtypes as people read them: `Pokémon Stage 2`. */
+export function kindWords(card: Pick<CardWithLanguages, 'supertype' | 'subtypes'>): string[] {
+  return [card.supertype, ...(card.subtypes ?? [])].filter((kind): kind is string => Boolean(kind)).map((kind) => KIND_LABELS[kind] ?? kind);
+}
+
 /** The line under the name: supertype and subtypes, HP, energy types. */
 export function cardKind(card: CardWithLanguages): Html {
-  const kinds = [card.supertype, ...(card.subtypes ?? [])].filter((kind): kind is string => Boolean(kind)).join(' · ');
+  const kinds = kindWords(card).join(' · ');
   return html`<p class="kind-line">${kinds}${card.hp !== null ? html` · <span class="hp">HP ${card.hp}</span>` : ''}${card.types?.length ? html` · ${energies(card.types)}` : ''}</p>`;
 }

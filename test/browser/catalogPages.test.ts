@@ -62,7 +62,7 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ski
     const api = (await server.get('/v1/cards?id=en-base1-4')).body.data;
     await page.goto(`${server.baseUrl}/cards/en-base1-4`);
     assert.equal(await page.title(), 'Charizard (Base Set 4/102) · Pokémon TCG Catalog');
-    assert.match(await page.getAttribute('meta[name="description"]', 'content') ?? '', /^Charizard: Pokemon Stage2 from Base Set \(4\/102\), HP 120\. Attacks: Fire Spin\./);
+    assert.match(await page.getAttribute('meta[name="description"]', 'content') ?? '', /^Charizard: Pokémon Stage 2 from Base Set \(4\/102\), HP 120\. Attacks: Fire Spin\./);
     assert.equal(await page.textContent('h1'), 'Charizard');
     assert.equal(await page.getAttribute('.card-visual img', 'alt'), 'Charizard, Base Set 4/102');
     assert.equal(await page.getAttribute('.card-visual img', 'src'), api.image_large);
