@@ -26,6 +26,7 @@ import type { BulkFiles } from './bulk/bulkFiles.js';
 import { installErrorHandling, methodNotAllowed, routerRefusal, sendError } from './routes/errors.js';
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
+import { isPageRoute, pageRoutes, sendPageError } from './routes/pages.js';
 import { keyRoutes } from './routes/keys.js';
 import { deckRoutes } from './routes/decks.js';
 import { DeckChecker } from './decks/deckCheck.js';
@@ -135,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checking.then((refused) => {
       if (!refused) return done();
       setRateLimitHeaders(reply, refused.allowance, refused.retryAfterSeconds);
+      // A person at a page reads the refusal as a page.
+      if (isPageRoute(request.routeOptions.url)) return sendPageError(reply, 429, refused.message);
       return sendError(reply, 429, 'rate_limited', refused.message);
     }, done);
   });
@@ -166,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { store: deps.store, access: deps.access });
   await app.register(openApiRoute);
   await app.register(homeRoutes, { queries, publicBaseUrl: deps.config.publicBaseUrl });
+  await app.register(pageRoutes, { queries, decks });
   // MCP checks keys per tool call, not per HTTP request: initialize and tools/list need none.
   await app.register(mcpRoutes, {
     queries, decks, access: deps.access, throttle, metrics,
@@ -174,5 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/v1/cards/named', '/v1/cards/autocomplete', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   methodNotAllowed(app, '/v1/decks/check', ['POST']);
+  for (const url of ['/search', '/search/names', '/cards/:id', '/sets/:id']) methodNotAllowed(app, url, ['GET']);
+  methodNotAllowed(app, '/decks', ['GET', 'POST']);
   return app;
 }

@@ -33,6 +33,13 @@ const PAGE_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['x-frame-options', 'DENY'],
 ];
 
+/** Where the catalog's images are: the TCGdex CDN (every image, logo and symbol URL of the source). */
+export const CATALOG_IMAGE_ORIGIN = 'https://assets.tcgdex.net';
+
+/** The catalog's pages (src/pages/): the pages' policy, and the card images of the CDN. */
+const CATALOG_PAGE_HEADERS: ReadonlyArray<readonly [string, string]> = PAGE_HEADERS.map(([name, value]) =>
+  [name, name === 'content-security-policy' ? value.replace("img-src 'self' data:", `img-src 'self' data: ${CATALOG_IMAGE_ORIGIN}`) : value]);
+
 export function setSecurityHeaders(reply: FastifyReply): void {
   for (const [name, value] of EVERY_ANSWER_HEADERS) reply.header(name, value);
 }
@@ -40,4 +47,9 @@ export function setSecurityHeaders(reply: FastifyReply): void {
 /** Replaces the Content-Security-Policy with the pages' own, and forbids framing them to older browsers too. */
 export function setPagePolicy(reply: FastifyReply): void {
   for (const [name, value] of PAGE_HEADERS) reply.header(name, value);
+}
+
+/** The pages' policy with the CDN's images allowed. */
+export function setCatalogPagePolicy(reply: FastifyReply): void {
+  for (const [name, value] of CATALOG_PAGE_HEADERS) reply.header(name, value);
 }

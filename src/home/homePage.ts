@@ -61,7 +61,14 @@ export function renderHomePage({ publicBaseUrl, summary }: HomePageData): string
     <h1>Pokémon TCG Catalog API</h1>
     <p class="lead">Every Pokémon TCG set and card, in up to 16 languages, as JSON: over REST for your code,
       and as a remote MCP server for AI agents.</p>
+    <form class="home-search" action="/search" method="get" role="search">
+      <label for="home-search-q">Look at the cards</label>
+      <input id="home-search-q" name="q" type="search" maxlength="60" placeholder="pikachu, ultra ball…">
+      <button type="submit">Search</button>
+    </form>
     <nav>
+      <a href="/search">Search cards</a>
+      <a href="/decks">Check a deck</a>
       <a href="#get-a-key">Get a free key</a>
       <a href="#reference">API reference</a>
       <a href="#mcp">MCP for agents</a>

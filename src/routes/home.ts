@@ -33,6 +33,8 @@ export function homeIndex(publicBaseUrl: string) {
       keys: `${publicBaseUrl}/v1/keys`,
       mcp: `${publicBaseUrl}/mcp`,
       health: `${publicBaseUrl}/healthz`,
+      search: `${publicBaseUrl}/search`,
+      decks: `${publicBaseUrl}/decks`,
     },
     data_licence: 'Card data from TCGdex (https://github.com/tcgdex/cards-database), MIT licence.',
   };

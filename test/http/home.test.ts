@@ -59,6 +59,7 @@ describe('GET / and GET /docs: the home page', () => {
         docs: `${TEST_PUBLIC_BASE_URL}/docs`, openapi: `${TEST_PUBLIC_BASE_URL}/openapi.json`,
         sets: `${TEST_PUBLIC_BASE_URL}/v1/sets`, cards: `${TEST_PUBLIC_BASE_URL}/v1/cards`,
         keys: `${TEST_PUBLIC_BASE_URL}/v1/keys`, mcp: `${TEST_PUBLIC_BASE_URL}/mcp`, health: `${TEST_PUBLIC_BASE_URL}/healthz`,
+        search: `${TEST_PUBLIC_BASE_URL}/search`, decks: `${TEST_PUBLIC_BASE_URL}/decks`,
       });
     });
   }

@@ -1,0 +1,72 @@
+import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding, type ContentCoding } from '../edge/compression.js';
+import { CATALOG_CACHE_CONTROL, contentTag, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
+import { setCatalogPagePolicy } from '../edge/securityHeaders.js';
+import { PAGE_REVISION } from '../pages/pageRevision.js';
+
+/** What the rendered pages kept may hold, their forms' bytes counted; the least recently used go first. */
+const PAGES_MAX_BYTES = 16 * 2 ** 20;
+
+type Forms = Map<ContentCoding, Buffer>;
+const formsSize = (forms: Forms) => {
+  let size = 0;
+  for (const bytes of forms.values()) size += bytes.length;
+  return size;
+};
+
+/**
+ * The pages' answers, cached as the API's are: a page is a function of its URL, the catalog answers
+ * it shows (whose tags already hold the catalog's retrieval) and the pages' code, so its entity tag
+ * is a hash of those, known before rendering: a revalidation is a 304 without rendering, and a page
+ * rendered once is kept (by tag, with each compressed form made) for the next request of the same URL.
+ */
+export class PageCache {
+  /** Each page's bytes in each coding sent so far (identity first). */
+  private readonly pages = new LRUCache<string, Forms>({ maxSize: PAGES_MAX_BYTES, sizeCalculation: formsSize });
+
+  /** The tag of the page at `url` made from the answers whose tags are given. */
+  tag(url: string, answerTags: readonly string[]): string {
+    return contentTag(`${PAGE_REVISION}\u0000${url}\u0000${answerTags.join(',')}`);
+  }
+
+  /**
+   * Sends the page of `tag`: 304 when If-None-Match names it, else the kept page or the one `render`
+   * makes, compressed as the API's answers are when the client accepts it (each coding made once).
+   */
+  async send(reply: FastifyReply, tag: string, render: () => Promise<string> | string): Promise<FastifyReply> {
+    setPageHeaders(reply);
+    reply.header('cache-control', CATALOG_CACHE_CONTROL).header('vary', 'Accept-Encoding');
+    if (ifNoneMatchMatches(reply.request.headers['if-none-match'], tag)) return reply.header('etag', entityTag(tag, 'identity')).code(304).send();
+    let forms = this.pages.get(tag);
+    if (forms === undefined) {
+      forms = new Map([['identity', Buffer.from(await render())]]);
+      this.pages.set(tag, forms);
+    }
+    const page = forms.get('identity')!;
+    const coding = page.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
+    reply.header('etag', entityTag(tag, coding)).code(200).type('text/html; charset=utf-8');
+    if (coding === 'identity') return reply.send(page);
+    let compressed = forms.get(coding);
+    if (compressed === undefined) {
+      forms.set(coding, (compressed = compress(page, coding)));
+      // Set again, so the entry is charged for the form it now holds too.
+      this.pages.set(tag, forms);
+    }
+    return reply.header('content-encoding', coding).send(compressed);
+  }
+}
+
+export function setPageHeaders(reply: FastifyReply): void {
+  setCatalogPagePolicy(reply);
+}
+
+/** A page not kept or revalidated: an error page, or the answer to a deck sent to be checked. */
+export function sendUncachedPage(reply: FastifyReply, status: number, page: string): FastifyReply {
+  setPageHeaders(reply);
+  reply.code(status).header('cache-control', 'no-store').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  const bytes = Buffer.from(page);
+  const coding = bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
+  if (coding === 'identity') return reply.send(bytes);
+  return reply.header('content-encoding', coding).send(compress(bytes, coding, 'once'));
+}

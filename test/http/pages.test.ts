@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { NOT_JSON } from '../../src/routes/jsonBody.js';
+import { startCatalogServer, type RunningServer } from '../support/catalogServer.js';
+
+/** The pages over plain HTTP on the demo catalog; test/browser/catalogPages.test.ts drives them in Chromium on the full one. */
+describe('the pages for people over HTTP', () => {
+  let server: RunningServer;
+  before(async () => { server = await startCatalogServer(); });
+  after(async () => { await server.close(); });
+
+  it('answer HTML without a key, with the pages\' policy (the CDN\'s images allowed) and the unkeyed rate-limit headers', async () => {
+    for (const path of ['/cards/en-base1-4', '/sets/en-base1', '/search?q=charizard', '/search', '/decks']) {
+      const response = await fetch(server.baseUrl + path);
+      assert.equal(response.status, 200, path);
+      assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8', path);
+      assert.match(response.headers.get('content-security-policy') ?? '', /script-src 'self';.*img-src 'self' data: https:\/\/assets\.tcgdex\.net;/, path);
+      assert.equal(response.headers.get('x-frame-options'), 'DENY', path);
+      assert.equal(response.headers.get('x-ratelimit-limit'), '1000', path);
+      const page = await response.text();
+      assert.match(page, /^<!doctype html>/, path);
+      assert.match(page, /<form class="search-box" action="\/search" method="get" role="search">/, `${path}: the search box`);
+      assert.doesNotMatch(page, /<script>|<style|style="| on[a-z]+="/, `${path}: no inline script or style`);
+    }
+  });
+
+  it('a malformed parameter or an unknown id is an HTML page with the API\'s sentence, not a stack trace', async () => {
+    const badPage = await fetch(`${server.baseUrl}/search?q=pikachu&page=0`);
+    assert.equal(badPage.status, 400);
+    assert.match(await badPage.text(), /<p class="error" role="alert">page must be &gt;= 1<\/p>/);
+    const badType = await fetch(`${server.baseUrl}/search?type=Plasma`);
+    assert.equal(badType.status, 400);
+    assert.equal(badType.headers.get('content-type'), 'text/html; charset=utf-8');
+    const missing = await fetch(`${server.baseUrl}/cards/en-base1-999`);
+    assert.equal(missing.status, 404);
+    const api = await server.get('/v1/cards?id=en-base1-999');
+    assert.ok((await missing.text()).includes(api.body.error.replace(/'/g, '&#39;')));
+    const missingSet = await fetch(`${server.baseUrl}/sets/xx-none`);
+    assert.equal(missingSet.status, 404);
+  });
+
+  it('other methods are 405 with Allow, as the API\'s are', async () => {
+    for (const [path, allow] of [['/cards/en-base1-4', 'GET, HEAD, OPTIONS'], ['/search', 'GET, HEAD, OPTIONS'], ['/decks', 'GET, POST, HEAD, OPTIONS']]) {
+      const response = await fetch(server.baseUrl + path, { method: 'DELETE' });
+      assert.equal(response.status, 405, path);
+      assert.equal(response.headers.get('allow'), allow, path);
+      await response.arrayBuffer();
+    }
+  });
+
+  it('an empty form field means "any"', async () => {
+    const all = await (await fetch(`${server.baseUrl}/search?q=charizard&lang=&type=&supertype=&legal=&set=`)).text();
+    const bare = await (await fetch(`${server.baseUrl}/search?q=charizard`)).text();
+    assert.equal(all.match(/<li><a href="\/cards\//g)?.length, bare.match(/<li><a href="\/cards\//g)?.length);
+  });
+
+  it('the name suggestions are the API\'s autocomplete answer, without a key', async () => {
+    const response = await fetch(`${server.baseUrl}/search/names?q=char`);
+    assert.equal(response.status, 200);
+    const api = await server.get('/v1/cards/autocomplete?q=char');
+    assert.deepEqual(await response.json(), api.body);
+  });
+
+  it('the pages stay off /v1 and out of the OpenAPI document; the API still wants its key', async () => {
+    for (const path of ['/v1/search', '/v1/decks', '/v1/cards/en-base1-4']) {
+      const response = await fetch(server.baseUrl + path);
+      assert.notEqual(response.headers.get('content-type'), 'text/html; charset=utf-8', path);
+      await response.arrayBuffer();
+    }
+    assert.equal((await fetch(`${server.baseUrl}/v1/cards?id=en-base1-4`)).status, 401);
+    const document = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    const pagePaths = ['/search', '/search/names', '/cards/{id}', '/sets/{id}', '/decks'];
+    assert.deepEqual(Object.keys(document.paths).filter((path) => pagePaths.includes(path)), []);
+    // The deck form's body parser is the pages' own: the API still refuses a form.
+    const form = await fetch(`${server.baseUrl}/v1/decks/check`, {
+      method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'list=4+Ralts+SVI+84',
+    });
+    assert.equal(form.status, 400);
+    assert.deepEqual(await form.json(), { error: NOT_JSON });
+  });
+});
