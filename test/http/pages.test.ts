@@ -76,6 +76,6 @@ describe('the pages for people over HTTP', () => {
       method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'list=4+Ralts+SVI+84',
     });
     assert.equal(form.status, 400);
-    assert.deepEqual(await form.json(), { error: NOT_JSON });
+    assert.deepEqual(await form.json(), { error: NOT_JSON, code: 'not_json' });
   });
 });
