@@ -1,4 +1,5 @@
 import { boundedEditDistance } from './editDistance.js';
+import { withoutSourceSuffix } from './sourceNameSuffixes.js';
 
 /**
  * Each distinct folded name of each language as the backend reads it once per catalog version:
@@ -60,7 +61,7 @@ export class NameLookup {
   readonly newestIds: readonly string[];
 
   constructor(readonly version: string, spellings: readonly NameSpelling[]) {
-    const rows = [...spellings].sort(([langA, keyA], [langB, keyB]) =>
+    const rows = [...spellings, ...withoutSourceSuffixes(spellings)].sort(([langA, keyA], [langB, keyB]) =>
       (langA < langB ? -1 : langA > langB ? 1 : keyA < keyB ? -1 : keyA > keyB ? 1 : 0));
     this.keys = rows.map((row) => row[1]);
     this.names = rows.map((row) => row[2]);
@@ -221,6 +222,21 @@ export class NameLookup {
     }
     return low;
   }
+}
+
+/**
+ * An entry more for each name the source runs a label into (sourceNameSuffixes.ts): the name
+ * without it (`headringer`), answering the name as printed, unless a name of its own is folded so.
+ */
+function withoutSourceSuffixes(spellings: readonly NameSpelling[]): NameSpelling[] {
+  const bare: NameSpelling[] = [];
+  for (const [lang, key, name, printings, newestId] of spellings) {
+    const cut = withoutSourceSuffix(key);
+    if (cut !== null) bare.push([lang, cut, name, printings, newestId]);
+  }
+  if (bare.length === 0) return bare;
+  const held = new Set(spellings.map(([lang, key]) => `${lang} ${key}`));
+  return bare.filter(([lang, key]) => !held.has(`${lang} ${key}`));
 }
 
 /** The first place in values[from..to] (ascending) holding `value` or more. */

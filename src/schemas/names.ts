@@ -7,12 +7,14 @@ import { SET_CODE_PATTERN } from './queries.js';
  * Names as people type them: GET /v1/cards/named (and MCP's find_card), GET /v1/cards/autocomplete.
  */
 
-/** 2 to 60 code points once surrounding white space is trimmed, as `q` is. */
+/** 1 to 60 code points once surrounding white space is trimmed: a name may be one letter (`N`). */
+export const TYPED_NAME_PATTERN = '^\\s*\\S(?:[\\s\\S]{0,58}\\S)?\\s*$';
+
 const typedName = (description: string, example: string) => Type.String({
-  minLength: 2,
-  pattern: '^\\s*\\S[\\s\\S]{0,58}\\S\\s*$',
-  description: `${description} 2 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, ` +
-    'white space, apostrophes, hyphens and dots are ignored; what is left must still be 2 characters or more.',
+  minLength: 1,
+  pattern: TYPED_NAME_PATTERN,
+  description: `${description} 1 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, ` +
+    'white space, apostrophes (’ and \' alike), hyphens and dots are ignored; what is left must still be a character or more.',
   examples: [example],
 });
 
@@ -41,9 +43,9 @@ export type NamedCardQuery = Static<typeof NamedCardQuery>;
 
 export const AutocompleteQuery = Type.Object({
   q: Type.String({
-    minLength: 2,
-    pattern: '^\\s*\\S[\\s\\S]{0,58}\\S\\s*$',
-    description: 'What has been typed so far, 2 to 60 characters (after trimming), folded as a search folds it.',
+    minLength: 1,
+    pattern: TYPED_NAME_PATTERN,
+    description: 'What has been typed so far, 1 to 60 characters (after trimming), folded as a search folds it.',
     examples: ['chari'],
   }),
   lang: Type.Optional(LookupLanguage),

@@ -54,5 +54,81 @@ for (const store of STORE_KINDS) {
       assert.deepEqual(deck.cards.map((line: { card: { id: string } }) => line.card.id),
         ['en-bwp-BW100', 'en-xyp-XY49', 'en-swshp-SWSH179', 'en-smp-SM104', 'en-dpp-DP01']);
     });
+
+    const named = async (query: string) => {
+      const { status, body } = await server.get(`/v1/cards/named?${query}`);
+      return status === 200 ? body.data.id : `${status} ${JSON.stringify(body)}`;
+    };
+    const completions = async (q: string) => {
+      const { status, body } = await server.get(`/v1/cards/autocomplete?q=${encodeURIComponent(q)}`);
+      assert.equal(status, 200, JSON.stringify(body));
+      return body.data as string[];
+    };
+    const nameOf = async (query: string) => (await server.get(`/v1/cards/named?${query}`)).body.data?.name;
+
+    it('reaches a one-letter name: named exact and fuzzy, autocomplete and a deck line; q on /v1/cards keeps 2 to 60', async () => {
+      assert.equal(await nameOf('exact=N'), 'N');
+      assert.equal(await nameOf('fuzzy=n'), 'N');
+      assert.equal((await completions('N'))[0], 'N');
+      const deck = await check('2 N', 'expanded');
+      assert.deepEqual(deck.unresolved, []);
+      assert.equal(deck.cards[0].card.name, 'N');
+      assert.deepEqual(await server.get('/v1/cards?q=N').then(({ status, body }) => [status, body]),
+        [400, { error: 'q must be 2 to 60 characters long' }]);
+    });
+
+    it('matches a name through the label the source runs into it: Head Ringer is Head Ringer Team Flare Hyper Gear', async () => {
+      assert.equal(await named('exact=Head%20Ringer'), 'en-xy4-97');
+      assert.equal(await named('fuzzy=battle%20compresor'), 'en-xy4-92');
+      assert.equal(await named('exact=Kopfgeschirr&lang=de'), 'de-xy4-97');
+      assert.deepEqual(await completions('head ring'), ['Head Ringer Team Flare Hyper Gear']);
+      const deck = await check(['1 Head Ringer PHF 97', '1 Battle Compressor PHF 92', '2 Target Whistle', '1 Jamming Net'].join('\n'), 'expanded');
+      assert.deepEqual(deck.unresolved, []);
+      assert.deepEqual(deck.cards.map((line: any) => line.card.id), ['en-xy4-97', 'en-xy4-92', 'en-xy4-106', 'en-xy4-98']);
+    });
+
+    it('reads a free-text list: 2x, from SET n/total, basic Energy by its type alone, a short form; a typo gets a suggestion', async () => {
+      const deck = await check([
+        '2x Darkrai EX from DEX 63/108', '1x Yveltal (Fright Night) from BKT 94/162', '11x Dark', '2 {D}', '1 Darkness',
+        '4x Juniper', '1 Lysander',
+      ].join('\n'), 'expanded');
+      assert.deepEqual(deck.cards.map((line: any) => [line.text, line.card.name]), [
+        ['2x Darkrai EX from DEX 63/108', 'Darkrai-EX'], ['1x Yveltal (Fright Night) from BKT 94/162', 'Yveltal'],
+        ['11x Dark', 'Darkness Energy'], ['2 {D}', 'Darkness Energy'], ['1 Darkness', 'Darkness Energy'],
+        ['4x Juniper', 'Professor Juniper'],
+      ]);
+      assert.equal(deck.cards[0].card.id, 'en-bw5-63');
+      assert.equal(deck.unresolved.length, 1);
+      assert.match(deck.unresolved[0].reason, /^no card named Lysander in language en .*; did you mean Lysandre\?/);
+    });
+
+    it('tells ex from EX by the name: Chaos Rising\'s and Pitch Black\'s Pokémon ex are ex, Pokémon-EX stay EX', async () => {
+      const count = async (query: string) => (await server.get(`/v1/cards?${query}&limit=1`)).body.pagination.total;
+      assert.equal(await count('set=en-me04&subtype=EX'), 0);
+      assert.equal(await count('set=en-me04&subtype=ex'), 23);
+      assert.equal(await count('set=en-me05&subtype=ex'), 23);
+      assert.equal(await count('set=en-me02&subtype=ex'), 23, 'Phantasmal Flames\' ex the source left unmarked');
+      assert.equal(await count('set=en-bw5&subtype=EX'), 12);
+      assert.equal(await count('set=en-bw5&subtype=ex'), 0);
+      const [pyroar] = (await server.get('/v1/cards?ids=en-me04-015')).body.data;
+      assert.deepEqual(pyroar.subtypes, ['Stage1', 'ex']);
+    });
+
+    it('answers the printing a player means: a main expansion\'s over a promo; autocomplete ranks exact, prefix, word prefix, rest', async () => {
+      for (const typed of ['charzard', 'dragapult', 'pikachu', 'iono']) {
+        const id = await named(`fuzzy=${typed}`);
+        assert.doesNotMatch(id, /^en-(?:svp|mep|swshp|2\d{3}\w+|tk-)/, `${typed}: ${id}`);
+      }
+      assert.equal(await nameOf('fuzzy=buddy%20poffin'), 'Buddy-Buddy Poffin');
+      assert.equal(await nameOf('fuzzy=charizard%20x'), 'Mega Charizard X ex');
+      assert.match(await named('exact=Mew%20ex&set_code=PR-SV'), /^en-svp-/, 'a promo when set_code names its set');
+      const iono = await completions('iono');
+      assert.deepEqual(iono.slice(0, 2), ['Iono', 'Iono\'s Bellibolt ex']);
+      assert.equal(iono.at(-1), 'Minion of Team Rocket', 'a match inside a word comes last');
+      const poffin = await completions('poffin');
+      assert.equal(poffin[0], 'Buddy-Buddy Poffin', 'a word prefix before the rest');
+      assert.deepEqual(await completions('n’s'), await completions('n\'s'), '’ and \' are one character');
+      assert.equal(await nameOf('exact=N\'s%20Resolve'), await nameOf('exact=N’s%20Resolve'));
+    });
   });
 }
