@@ -13,7 +13,7 @@ import type { CardFacts } from './deckCards.js';
  * them (`en-bw7-137`, `fr-bw7-137`). Since Temporal Forces the rarity says `ACE SPEC Rare`.
  */
 const BLACK_AND_WHITE_ACE_SPECS: readonly string[] = [
-  'bw7-137', 'bw7-139', 'bw7-140', // Computer Search, Crystal Wall, Gold Potion
+  'bw7-137', 'bw7-138', 'bw7-139', 'bw7-140', // Computer Search, Crystal Edge, Crystal Wall, Gold Potion
   'bw8-128', 'bw8-129', 'bw8-130', // Dowsing Machine, Scramble Switch, Victory Piece
   'bw9-107', 'bw9-108', // Life Dew, Rock Guard
   'bw10-92', 'bw10-93', 'bw10-94', 'bw10-95', // G Booster, G Scope, Master Ball, Scoop Up Cyclone

@@ -1,7 +1,7 @@
 import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../catalog/cardVocabulary.js';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { SOURCE_MAX_LENGTH } from '../access/email.js';
-import { SEARCH_TEXT_MESSAGE } from '../catalog/catalogQueries.js';
+import { SEARCH_TEXT_MESSAGE, SINCE_MESSAGE } from '../catalog/catalogQueries.js';
 import { LANGUAGES, MAX_OFFSET } from '../schemas/common.js';
 import { CARD_DETAILS } from '../schemas/compactCard.js';
 import { MAX_BATCH_IDS } from '../schemas/queries.js';
@@ -53,7 +53,13 @@ const PARAMETER_MESSAGES: Record<string, string> = {
   // The deck check's body (REST) and check_deck's arguments (MCP).
   list: `list must be a deck list of 1 to ${MAX_DECK_LIST_LENGTH.toLocaleString('en-US')} characters, not blank`,
   format: `format must be one of: ${FORMATS.join(', ')}`,
+  since: SINCE_MESSAGE,
   source: `source must be a string of at most ${SOURCE_MAX_LENGTH} characters without control characters`,
+};
+
+/** What a missing parameter's sentence says beyond its name, where the name alone says too little. */
+const REQUIRED_MESSAGES: Record<string, string> = {
+  since: 'since is required: the changes_cursor of a bulk file (/v1/bulk) or the cursor of a previous /v1/changes answer',
 };
 
 const AUTOCOMPLETE_TEXT_MESSAGE = 'q must be 1 to 60 characters long';
@@ -76,7 +82,7 @@ export function validationMessage(issues: ValidationIssue[], where: string): str
     return AUTOCOMPLETE_TEXT_MESSAGE;
   }
   if (field && PARAMETER_MESSAGES[field]) {
-    return issue.keyword === 'required' ? `${field} is required` : PARAMETER_MESSAGES[field]!;
+    return issue.keyword === 'required' ? REQUIRED_MESSAGES[field] ?? `${field} is required` : PARAMETER_MESSAGES[field]!;
   }
   if (where === 'body' && issue.keyword === 'type' && !field) return 'the request body must be a JSON object';
   return `${field || where} ${issue.message ?? 'is invalid'}`;

@@ -13,6 +13,7 @@ describe('isAceSpec', () => {
     assert.equal(isAceSpec(item('en-bw7-137', 'Computer Search', 'Rare')), true);
     assert.equal(isAceSpec(item('fr-bw8-128', 'Cherch’Objet', 'Rare')), true);
     assert.equal(isAceSpec(item('en-bw10-94', 'Master Ball', 'Rare')), true);
+    assert.equal(isAceSpec(item('en-bw7-138', 'Crystal Edge', 'Rare')), true);
   });
 
   it('does not take a card that only mentions ACE SPEC, or an older Master Ball, for one', () => {
