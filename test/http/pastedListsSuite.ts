@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunningServer } from '../support/catalogServer.js';
 import { startFullCatalogServer } from '../support/fullCatalogServer.js';
+import { EXPANDED_NIGHT_MARCH, FREE_TEXT_DARKRAI, STANDARD_2026, STANDARD_2026_DE, STANDARD_2026_FR } from '../support/publishedLists.js';
 import { needsSharedDump } from '../support/shared.js';
-import { onStore, STORE_KINDS } from '../support/stores.js';
+import { onStore, type StoreKind } from '../support/stores.js';
 
 /*
  * What players paste and type, on the full catalog (English, French, German) of each store: the
@@ -11,7 +12,8 @@ import { onStore, STORE_KINDS } from '../support/stores.js';
  * free-text lists, and published lists of every era, each line resolved and judged.
  */
 
-for (const store of STORE_KINDS) {
+/** The suite on one store (pastedLists.sqlite.test.ts, pastedLists.postgres.test.ts: a file each, so each stays near a minute). */
+export async function describePastedLists(store: StoreKind): Promise<void> {
   const skip = needsSharedDump().skip || (await onStore(store)).skip;
   describe(`lists and names as players write them, on the full catalog (${store})`, { skip, timeout: 120_000 }, () => {
     let server: RunningServer;
@@ -129,6 +131,26 @@ for (const store of STORE_KINDS) {
       assert.equal(poffin[0], 'Buddy-Buddy Poffin', 'a word prefix before the rest');
       assert.deepEqual(await completions('n’s'), await completions('n\'s'), '’ and \' are one character');
       assert.equal(await nameOf('exact=N\'s%20Resolve'), await nameOf('exact=N’s%20Resolve'));
+    });
+
+    it('resolves every line of published lists and gives the judge\'s verdict: Standard after the rotation, in three client languages', async () => {
+      const english = await check(STANDARD_2026, 'standard', 'en');
+      assert.deepEqual([english.unresolved, english.problems, english.legal, english.card_count], [[], [], true, 60]);
+      for (const [list, lang] of [[STANDARD_2026_FR, 'fr'], [STANDARD_2026_DE, 'de']] as const) {
+        const local = await check(list, 'standard', lang);
+        assert.deepEqual([local.unresolved, local.problems, local.legal, local.card_count], [[], [], true, 60], lang);
+        assert.deepEqual(local.cards.map((line: any) => line.card.id.replace(`${lang}-`, 'en-')), english.cards.map((line: any) => line.card.id), lang);
+      }
+    });
+
+    it('resolves an Expanded list and a free-text one, every line, and finds them legal', async () => {
+      for (const list of [EXPANDED_NIGHT_MARCH, FREE_TEXT_DARKRAI]) {
+        const deck = await check(list, 'expanded');
+        assert.deepEqual([deck.unresolved, deck.problems, deck.legal, deck.card_count], [[], [], true, 60], list.slice(0, 40));
+      }
+      const nightMarch = await check(EXPANDED_NIGHT_MARCH, 'standard');
+      assert.equal(nightMarch.legal, false, 'the Phantom Forces era is not Standard');
+      assert.ok(nightMarch.problems.every((problem: any) => problem.rule === 'not_legal'));
     });
   });
 }
