@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunningServer } from '../support/catalogServer.js';
 import { startFullCatalogServer } from '../support/fullCatalogServer.js';
+import { McpHarness } from '../support/mcpHarness.js';
 import { EXPANDED_NIGHT_MARCH, FREE_TEXT_DARKRAI, STANDARD_2026, STANDARD_2026_DE, STANDARD_2026_FR } from '../support/publishedLists.js';
 import { needsSharedDump } from '../support/shared.js';
 import { onStore, type StoreKind } from '../support/stores.js';
@@ -67,6 +68,20 @@ export async function describePastedLists(store: StoreKind): Promise<void> {
       return body.data as string[];
     };
     const nameOf = async (query: string) => (await server.get(`/v1/cards/named?${query}`)).body.data?.name;
+
+    it('answers the printed promo code, a one-letter name and a free-text line over MCP as over REST', async () => {
+      const session = await McpHarness.over(server).connect(server.key);
+      try {
+        const found = (await session.call('find_card', { name: 'N', set_code: 'PR-BLW' })).result;
+        assert.equal((found.structuredContent as any).data.id, 'en-bwp-BW100', JSON.stringify(found.content));
+        const promo = (await session.call('search_cards', { set_code: 'PR-SW', number: '179', lang: 'en' })).result;
+        assert.deepEqual((promo.structuredContent as any).data.map((card: any) => card.id), ['en-swshp-SWSH179'], JSON.stringify(promo.content));
+        const deck = (await session.call('check_deck', { list: '2 N\n1 Head Ringer PHF 97\n4x Juniper', format: 'expanded' })).result;
+        assert.deepEqual((deck.structuredContent as any).data.unresolved, [], JSON.stringify(deck.content));
+      } finally {
+        await session.close();
+      }
+    });
 
     it('reaches a one-letter name: named exact and fuzzy, autocomplete and a deck line; q on /v1/cards keeps 2 to 60', async () => {
       assert.equal(await nameOf('exact=N'), 'N');
