@@ -14,7 +14,7 @@ const typedName = (description: string, example: string) => Type.String({
   minLength: 1,
   pattern: TYPED_NAME_PATTERN,
   description: `${description} 1 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, ` +
-    'white space, apostrophes (’ and \' alike), hyphens and dots are ignored; what is left must still be a character or more.',
+    'white space, apostrophes, hyphens and dots are ignored; what is left must still be a character or more.',
   examples: [example],
 });
 
@@ -35,7 +35,7 @@ export const NamedCardQuery = Type.Object({
   set_code: Type.Optional(Type.String({
     pattern: SET_CODE_PATTERN,
     examples: ['PAL'],
-    description: 'The printing in the set with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case, ' +
+    description: 'The printing in the set with this printed abbreviation (`PAL`, `SVI`, `PR-SV`), ignoring case, ' +
       'instead of the newest printing.',
   })),
 });
@@ -57,8 +57,9 @@ export const NamedCard = Type.Object(
   {
     title: 'NamedCard',
     additionalProperties: false,
-    description: 'The card of the name found: its newest printing (newest set, then set, then number), or its printing ' +
-      'in set_code, with its variants.',
+    description: 'The card of the name found: its newest printing from a main expansion (newest set, then set, then ' +
+      'number; a promo, trainer kit or McDonald\'s card only when the name has no other), or its printing in set_code, ' +
+      'with its variants.',
   },
 );
 
