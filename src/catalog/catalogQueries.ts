@@ -247,7 +247,9 @@ export class CatalogQueries {
     if (isMainExpansionCard(newest)) return newest;
     const key = searchKey(lookup.names[entry]!);
     if (codePointLength(key) < 2) return newest;
-    const page = await this.store.searchCards({ key, lang, limit: PRINTINGS_PAGE, offset: 0 });
+    // The language as a facet: the store's own search, not the in-memory name index (which a named
+    // lookup would otherwise build on a fresh instance, seconds of work, for one name's printings).
+    const page = await this.store.searchCards({ key, lang, limit: PRINTINGS_PAGE, offset: 0, facets: [languageFacet(lang)] });
     const main = parsedItems(page.items).find((card) => searchKey(card.name) === key && isMainExpansionCard(card.id));
     return main?.id ?? newest;
   }
