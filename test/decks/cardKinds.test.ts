@@ -44,6 +44,12 @@ describe('isPrismStar', () => {
     assert.equal(isPrismStar(item('fr-sm8-182', 'Elsa-Mina ◇', 'Rare')), true);
     assert.equal(isPrismStar(basicPokemon('en-pl1-9', 'Giratina', 'Holo Rare')), false);
   });
+
+  it('knows the Japanese printings, which carry no ◇, by their printing', () => {
+    assert.equal(isPrismStar(basicPokemon('ja-SM5M-030', 'ギラティナ', 'Rare Holo')), true);
+    assert.equal(isPrismStar(item('ja-SM8-093', 'ヒートファクトリー', 'Rare')), true);
+    assert.equal(isPrismStar(basicPokemon('ja-SM7b-017', 'ギラティナ', 'Rare')), false);
+  });
 });
 
 describe('isBasicPokemon and isBasicEnergy', () => {
