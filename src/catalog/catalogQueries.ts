@@ -239,19 +239,14 @@ export class CatalogQueries {
 
   /**
    * The id of the printing a name means: its newest, unless that is a promo, trainer kit or
-   * McDonald's card (mainExpansions.ts) and the name has a printing in a main expansion, then the
-   * newest of those among the first of the name's printings a search pages.
+   * McDonald's card (mainExpansions.ts) and the name has a printing in a main expansion among its
+   * 50 newest, then the newest of those.
    */
   private async meantPrinting(lookup: NameLookup, entry: number, lang: Language): Promise<string> {
     const newest = lookup.newestIds[entry]!;
     if (isMainExpansionCard(newest)) return newest;
-    const key = searchKey(lookup.names[entry]!);
-    if (codePointLength(key) < 2) return newest;
-    // The language as a facet: the store's own search, not the in-memory name index (which a named
-    // lookup would otherwise build on a fresh instance, seconds of work, for one name's printings).
-    const page = await this.store.searchCards({ key, lang, limit: PRINTINGS_PAGE, offset: 0, facets: [languageFacet(lang)] });
-    const main = parsedItems(page.items).find((card) => searchKey(card.name) === key && isMainExpansionCard(card.id));
-    return main?.id ?? newest;
+    const ids = await this.store.printingIds(searchKey(lookup.names[entry]!), lang, PRINTINGS_PAGE);
+    return ids.find(isMainExpansionCard) ?? newest;
   }
 
   /** The id of the newest printing of the folded name `nameKey` in `lang` among the sets of `setCode`. */
