@@ -71,16 +71,19 @@ function laterWordEntries(lookup: NameLookup, key: string, lang: string): number
   return lookup.containing(key, lang).filter((entry) => startsAtLaterWord(lookup.names[entry]!, key)).sort(mostPrintedFirst(lookup));
 }
 
-/** Each entry once, in order, at most `limit`. */
-function firstDistinct(lists: ReadonlyArray<readonly number[]>, limit: number): number[] {
-  const seen = new Set<number>();
+/** Each name once (an entry without the source's label and the name's own are one), in order, at most `limit`. */
+function firstDistinct(lookup: NameLookup, lists: ReadonlyArray<readonly number[]>, limit: number): number[] {
+  const names = new Set<string>();
+  const entries: number[] = [];
   for (const list of lists) {
     for (const entry of list) {
-      if (seen.size === limit) return [...seen];
-      seen.add(entry);
+      if (entries.length === limit) return entries;
+      if (names.has(lookup.names[entry]!)) continue;
+      names.add(lookup.names[entry]!);
+      entries.push(entry);
     }
   }
-  return [...seen];
+  return entries;
 }
 
 /**
@@ -105,7 +108,8 @@ export function findName(lookup: NameLookup, typed: string, lang: string, mode: 
   }
   for (const key of keys) {
     const [from, to] = lookup.prefixRange(key, lang);
-    if (to - from === 1) return { entry: from };
+    const begun = distinctNames(lookup, Array.from({ length: to - from }, (_, i) => from + i));
+    if (begun.length === 1) return { entry: begun[0]! };
   }
   // The one name a later word of which it begins, when it begins no name (`buddy poffin`, `charizard x`).
   const laterWord = lookup.prefixRange(keys[0]!, lang)[0] === lookup.prefixRange(keys[0]!, lang)[1]
@@ -121,13 +125,13 @@ export function findName(lookup: NameLookup, typed: string, lang: string, mode: 
   if (fitting.length > 0 || prefixed.length > 0) {
     return {
       ambiguous: true,
-      candidates: firstDistinct([fitting.map(({ entry }) => entry), prefixed, laterWord, near.map(({ entry }) => entry), containing()], MAX_CANDIDATES),
+      candidates: firstDistinct(lookup, [fitting.map(({ entry }) => entry), prefixed, laterWord, near.map(({ entry }) => entry), containing()], MAX_CANDIDATES),
     };
   }
-  if (laterWord.length > 0) return { ambiguous: true, candidates: firstDistinct([laterWord, containing()], MAX_CANDIDATES) };
+  if (laterWord.length > 0) return { ambiguous: true, candidates: firstDistinct(lookup, [laterWord, containing()], MAX_CANDIDATES) };
   // Nothing close enough: offer what is a little further, and the names holding what was typed.
   const further = nearEntries(lookup, keys, lang, 1).map(({ entry }) => entry);
-  return { ambiguous: false, candidates: firstDistinct([further, containing()], MAX_CANDIDATES) };
+  return { ambiguous: false, candidates: firstDistinct(lookup, [further, containing()], MAX_CANDIDATES) };
 }
 
 /**

@@ -5,7 +5,8 @@ import { parsedItems } from '../catalog/servedJson.js';
 import type { Language } from '../schemas/common.js';
 import { basicEnergyTypeOf, basicEnergyTypeOfLoneType, type BasicEnergyType } from './basicEnergy.js';
 import { isBasicEnergy } from './cardKinds.js';
-import { exactNameKey, lineNameKeys, nameKeys, namesMatch } from './cardNames.js';
+import { exactNameKey, lineNameKeys, namesMatch } from './cardNames.js';
+import { searchKey } from '../catalog/searchKey.js';
 import { isMainExpansionCard } from '../catalog/mainExpansions.js';
 import { findName, shortFormOf } from '../catalog/typedNames.js';
 import { deckCard, DeckCards, type DeckCard } from './deckCards.js';
@@ -34,6 +35,8 @@ export interface Resolution {
 
 /** How far a name search looks for an exact name: the first page, exact names ranked first. */
 const EXACT_NAME_PAGE = 50;
+/** How many of a name's printings, newest first, a line of a short form or a one-letter name chooses among. */
+const NAMED_PRINTINGS = 20;
 
 /** What one line asks the batch for. */
 interface Plan extends PlanOfText {
@@ -63,7 +66,7 @@ export class DeckResolver {
   private readonly plans = new LRUCache<string, PlanOfText>({ maxSize: 2 ** 20 });
   private plansVersion = '';
 
-  constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'nameLookup'>, private readonly sets: SetTables,
+  constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'nameLookup' | 'printingIds'>, private readonly sets: SetTables,
     cards?: DeckCards) {
     this.cards = cards ?? new DeckCards(store);
   }
@@ -148,11 +151,9 @@ export class DeckResolver {
     let entry = lookup.exact(key, lang);
     if (entry < 0) entry = shortFormOf(lookup, key, lang) ?? -1;
     if (entry < 0) return undefined;
-    const fullName = lookup.names[entry]!;
-    const fullKey = exactNameKey(fullName);
-    const printings = [...fullKey].length < 2 ? [] : await this.printingsNamed(fullKey, nameKeys(fullName), lang);
-    if (printings.length > 0) return preferred(printings, format);
-    return (await this.cards.get(table.version, [lookup.newestIds[entry]!])).get(lookup.newestIds[entry]!);
+    const ids = await this.store.printingIds(searchKey(lookup.names[entry]!), lang, NAMED_PRINTINGS);
+    const cards = await this.cards.get(table.version, ids);
+    return preferred(ids.flatMap((id) => cards.get(id) ?? []), format);
   }
 
   /** The printings of `lang` a name search for `key` finds whose name is one of `names`, newest first. */
