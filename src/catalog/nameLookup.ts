@@ -1,4 +1,5 @@
 import { boundedEditDistance } from './editDistance.js';
+import { wordStarts } from './nameWords.js';
 import { withoutSourceSuffix } from './sourceNameSuffixes.js';
 
 /**
@@ -51,6 +52,8 @@ export class NameLookup {
   /** Every entry's folded name as code points, one after the other: entry e's are at charStarts[e] to charStarts[e + 1]. */
   private readonly chars: Int32Array;
   private readonly charStarts: Int32Array;
+  /** Each entry's word starts (wordStartsOf), filled as they are asked for. */
+  private readonly wordStartsMemo: Array<readonly number[] | undefined> = [];
   /** Scratch counts of shared trigrams per entry; lookups are synchronous, so one array serves them all. */
   private readonly shared: Uint8Array;
 
@@ -117,6 +120,23 @@ export class NameLookup {
 
   get size(): number {
     return this.keys.length;
+  }
+
+  /** Where the words of entry's name start in its folded name, worked out at its first use and kept. */
+  wordStartsOf(entry: number): readonly number[] {
+    return (this.wordStartsMemo[entry] ??= wordStarts(this.names[entry]!));
+  }
+
+  /** Whether the folded `key` starts at a word of entry's name other than its first (`poffin` in `Buddy-Buddy Poffin`). */
+  startsAtLaterWord(entry: number, key: string): boolean {
+    const folded = this.keys[entry]!;
+    // The starts count code points; a folded name of one UTF-16 unit per code point (nearly all) is compared in place.
+    if (folded.length === this.charStarts[entry + 1]! - this.charStarts[entry]!) {
+      return this.wordStartsOf(entry).some((start) => start > 0 && folded.startsWith(key, start));
+    }
+    const chars = [...folded];
+    const wanted = [...key];
+    return this.wordStartsOf(entry).some((start) => start > 0 && wanted.every((char, i) => chars[start + i] === char));
   }
 
   /** The languages that have names. */

@@ -20,13 +20,6 @@ export function wordStarts(name: string): number[] {
   return starts;
 }
 
-/** Whether the folded `key` starts at a word of `name` other than its first. */
-export function startsAtLaterWord(name: string, key: string): boolean {
-  const folded = [...searchKey(name)];
-  const wanted = [...key];
-  return wordStarts(name).some((start) => start > 0 && wanted.every((char, i) => folded[start + i] === char));
-}
-
 /** Whether the folded `key` is one or more whole words of `name`, not all of it (`juniper` in `Professor Juniper`). */
 export function isWholeWordsOf(name: string, key: string): boolean {
   const folded = [...searchKey(name)];

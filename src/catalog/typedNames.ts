@@ -1,6 +1,6 @@
 import { editsForgiven } from './editDistance.js';
 import type { NameLookup, NearName } from './nameLookup.js';
-import { isWholeWordsOf, startsAtLaterWord } from './nameWords.js';
+import { isWholeWordsOf } from './nameWords.js';
 import { codePointLength, searchKey } from './searchKey.js';
 
 /*
@@ -68,7 +68,7 @@ function prefixEntries(lookup: NameLookup, keys: readonly string[], lang: string
 
 /** The entries of `lang` a word of whose name other than the first starts with `key` (`charizardx` in `Mega Charizard X ex`), by printings. */
 function laterWordEntries(lookup: NameLookup, key: string, lang: string): number[] {
-  return lookup.containing(key, lang).filter((entry) => startsAtLaterWord(lookup.names[entry]!, key)).sort(mostPrintedFirst(lookup));
+  return lookup.containing(key, lang).filter((entry) => lookup.startsAtLaterWord(entry, key)).sort(mostPrintedFirst(lookup));
 }
 
 /** Each name once (an entry without the source's label and the name's own are one), in order, at most `limit`. */
@@ -175,7 +175,7 @@ export function completeName(lookup: NameLookup, typed: string, lang: string, li
   add(exact >= 0 ? [exact, ...starting] : starting);
   if (names.size < limit) {
     const containing = lookup.containing(key, lang).sort(mostPrintedFirst(lookup));
-    add(containing.filter((entry) => startsAtLaterWord(lookup.names[entry]!, key)));
+    add(containing.filter((entry) => lookup.startsAtLaterWord(entry, key)));
     add(containing);
   }
   return [...names];
