@@ -1,6 +1,6 @@
 import type { CardRecord } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
-import { canonicalSetCode } from '../decks/setCodeAliases.js';
+import { canonicalSetCode, printedNumber } from '../decks/setCodeAliases.js';
 import { searchKey } from './searchKey.js';
 
 /**
@@ -38,7 +38,11 @@ export function filtersOf(values: CardFilters): CardFilters {
  */
 export function facetsOf(filters: CardFilters): string[] {
   const facets: string[] = [];
-  if (filters.number !== undefined) facets.push(numberFacet(filters.number));
+  if (filters.number !== undefined) {
+    // A promo's number as the player reads it off the card with its set's code (`PR-SW` `179`).
+    const number = filters.set_code === undefined ? filters.number : printedNumber(filters.set_code, filters.number);
+    facets.push(numberFacet(number));
+  }
   if (filters.artist !== undefined) facets.push(`artist:${searchKey(filters.artist)}`);
   if (filters.set_code !== undefined) facets.push(`set_code:${canonicalSetCode(filters.set_code)}`);
   if (filters.regulation_mark !== undefined) facets.push(`mark:${filters.regulation_mark.toUpperCase()}`);

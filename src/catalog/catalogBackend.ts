@@ -79,6 +79,8 @@ export interface CatalogBackend {
    */
   cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: JoinedJson<Card> }>;
   card(id: string): Promise<StoredSingleCard | null>;
+  /** The ids of the cards of `lang` whose folded name is `nameKey`, in search order (newest set first), at most `limit`. */
+  printingIds(nameKey: string, lang: string, limit: number): Promise<string[]>;
   /** The cards of these ids that exist, in any order, in one statement. */
   cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>>;
   searchCards(search: CardSearch): Promise<StoredRows>;

@@ -10,6 +10,8 @@ import { cursorRefusal, decodeCursor, encodeCursor } from './changesFeed.js';
 import { batchBody, countOf, listParts, namesBody, parsedItems, singleBody } from './servedJson.js';
 import { nearestCodes } from './setCodes.js';
 import { SetTables } from './setTable.js';
+import { isMainExpansionCard } from './mainExpansions.js';
+import type { NameLookup } from './nameLookup.js';
 import { SetNameIndex } from './setNames.js';
 import { completeName, findName, suggestNames, typedKeys } from './typedNames.js';
 
@@ -36,11 +38,11 @@ export function noCardMessage(id: string, existing: string | null): string {
     : `no card with id ${id}; did you mean ${existing}? (ids keep the number as printed, zeros included)`;
 }
 
-/** The 400 of a typed name (exact, fuzzy, a tool's name, autocomplete's q) that folds to fewer than 2 characters. */
-export const foldedTooShort = (parameter: string) =>
-  `${parameter} must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out`;
-/** The 400 of a `q` of valid length that folds to fewer than 2 code points (`'%`, `a-`): searchKey() drops what it names. */
-export const FOLDED_SEARCH_TEXT_MESSAGE = foldedTooShort('q');
+/** The 400 of a typed name (exact, fuzzy, a tool's name, autocomplete's q) that folds to nothing (`'.`). */
+export const foldedToNothing = (parameter: string) =>
+  `${parameter} must keep a character once spaces, apostrophes, hyphens and dots are left out`;
+/** The 400 of a search's `q` of valid length that folds to fewer than 2 code points (`'%`, `a-`): searchKey() drops what it names. */
+export const FOLDED_SEARCH_TEXT_MESSAGE = 'q must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out';
 
 /** How many names an empty search suggests, and autocomplete answers. */
 const MAX_SUGGESTIONS = 5;
@@ -58,6 +60,8 @@ export interface NamedCardRequest {
 }
 
 const DEFAULT_LIMIT = 50;
+/** How many of a name's printings (newest first) are read for one from a main expansion. */
+const PRINTINGS_PAGE = 50;
 const DEFAULT_CHANGES_LIMIT = 200;
 /** The 400 of a `since` that no answer of ours gave. */
 export const SINCE_MESSAGE = 'since must be a cursor this service gave: the changes_cursor of a bulk file (/v1/bulk) ' +
@@ -200,7 +204,7 @@ export class CatalogQueries {
   async namedCard({ name, mode, parameter, lang = DEFAULT_LOOKUP_LANGUAGE, setCode }: NamedCardRequest): Promise<QueryResult> {
     const typed = name.trim();
     const keys = typedKeys(typed);
-    if (codePointLength(keys[0]!) < 2) return fail(400, foldedTooShort(parameter));
+    if (codePointLength(keys[0]!) < 1) return fail(400, foldedToNothing(parameter));
     const code = setCode?.toUpperCase();
     // Everything the answer depends on: the folded name (typedKeys derives the rest from it), how, where.
     return this.answers.answer(`named ${JSON.stringify([mode, keys[0], lang, code ?? null])}`, async (retrievedAt, version) => {
@@ -218,7 +222,9 @@ export class CatalogQueries {
           };
         }
         const foundName = lookup.names[found.entry]!;
-        const id = code === undefined ? lookup.newestIds[found.entry]! : await this.printingInSet(lookup.keys[found.entry]!, lang, setCode!);
+        const id = code === undefined
+          ? await this.meantPrinting(lookup, found.entry, lang)
+          : await this.printingInSet(searchKey(foundName), lang, setCode!);
         if (id === undefined) {
           return { ok: false, status: 404, code: 'not_found', message: `${foundName} has no printing in ${lang} in a set with set_code ${code}`, candidates: [] };
         }
@@ -233,9 +239,21 @@ export class CatalogQueries {
   async autocomplete({ q, lang = DEFAULT_LOOKUP_LANGUAGE }: { q: string; lang?: Language }): Promise<QueryResult> {
     const typed = q.trim();
     const key = searchKey(typed);
-    if (codePointLength(key) < 2) return fail(400, foldedTooShort('q'));
+    if (codePointLength(key) < 1) return fail(400, foldedToNothing('q'));
     return this.answers.answer(`autocomplete ${JSON.stringify([key, lang])}`, async (retrievedAt, version) =>
       finished(namesBody(completeName(await this.store.nameLookup(version), typed, lang, MAX_COMPLETIONS), retrievedAt)));
+  }
+
+  /**
+   * The id of the printing a name means: its newest, unless that is a promo, trainer kit or
+   * McDonald's card (mainExpansions.ts) and the name has a printing in a main expansion among its
+   * 50 newest, then the newest of those.
+   */
+  private async meantPrinting(lookup: NameLookup, entry: number, lang: Language): Promise<string> {
+    const newest = lookup.newestIds[entry]!;
+    if (isMainExpansionCard(newest)) return newest;
+    const ids = await this.store.printingIds(searchKey(lookup.names[entry]!), lang, PRINTINGS_PAGE);
+    return ids.find(isMainExpansionCard) ?? newest;
   }
 
   /** The id of the newest printing of the folded name `nameKey` in `lang` among the sets of `setCode`. */

@@ -124,6 +124,8 @@ export interface CatalogStore {
   getCard(id: string): Promise<JsonText<CardWithLanguages> | null>;
   /** Each of these cards with its variants, in the order of `ids`; null for an id of no card. */
   getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>>;
+  /** The ids of the printings of `lang` of exactly the folded name `nameKey`, newest first, at most `limit`. */
+  printingIds(nameKey: string, lang: string, limit: number): Promise<string[]>;
   searchCards(search: CardSearch): Promise<SearchPage<Card>>;
   /**
    * The distinct names of the catalog being served, per language (NameLookup), for lookups by typed

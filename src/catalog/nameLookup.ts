@@ -1,4 +1,6 @@
 import { boundedEditDistance } from './editDistance.js';
+import { wordStarts } from './nameWords.js';
+import { withoutSourceSuffix } from './sourceNameSuffixes.js';
 
 /**
  * Each distinct folded name of each language as the backend reads it once per catalog version:
@@ -50,6 +52,8 @@ export class NameLookup {
   /** Every entry's folded name as code points, one after the other: entry e's are at charStarts[e] to charStarts[e + 1]. */
   private readonly chars: Int32Array;
   private readonly charStarts: Int32Array;
+  /** Each entry's word starts (wordStartsOf), filled as they are asked for. */
+  private readonly wordStartsMemo: Array<readonly number[] | undefined> = [];
   /** Scratch counts of shared trigrams per entry; lookups are synchronous, so one array serves them all. */
   private readonly shared: Uint8Array;
 
@@ -60,7 +64,7 @@ export class NameLookup {
   readonly newestIds: readonly string[];
 
   constructor(readonly version: string, spellings: readonly NameSpelling[]) {
-    const rows = [...spellings].sort(([langA, keyA], [langB, keyB]) =>
+    const rows = [...spellings, ...withoutSourceSuffixes(spellings)].sort(([langA, keyA], [langB, keyB]) =>
       (langA < langB ? -1 : langA > langB ? 1 : keyA < keyB ? -1 : keyA > keyB ? 1 : 0));
     this.keys = rows.map((row) => row[1]);
     this.names = rows.map((row) => row[2]);
@@ -116,6 +120,23 @@ export class NameLookup {
 
   get size(): number {
     return this.keys.length;
+  }
+
+  /** Where the words of entry's name start in its folded name, worked out at its first use and kept. */
+  wordStartsOf(entry: number): readonly number[] {
+    return (this.wordStartsMemo[entry] ??= wordStarts(this.names[entry]!));
+  }
+
+  /** Whether the folded `key` starts at a word of entry's name other than its first (`poffin` in `Buddy-Buddy Poffin`). */
+  startsAtLaterWord(entry: number, key: string): boolean {
+    const folded = this.keys[entry]!;
+    // The starts count code points; a folded name of one UTF-16 unit per code point (nearly all) is compared in place.
+    if (folded.length === this.charStarts[entry + 1]! - this.charStarts[entry]!) {
+      return this.wordStartsOf(entry).some((start) => start > 0 && folded.startsWith(key, start));
+    }
+    const chars = [...folded];
+    const wanted = [...key];
+    return this.wordStartsOf(entry).some((start) => start > 0 && wanted.every((char, i) => chars[start + i] === char));
   }
 
   /** The languages that have names. */
@@ -221,6 +242,21 @@ export class NameLookup {
     }
     return low;
   }
+}
+
+/**
+ * An entry more for each name the source runs a label into (sourceNameSuffixes.ts): the name
+ * without it (`headringer`), answering the name as printed, unless a name of its own is folded so.
+ */
+function withoutSourceSuffixes(spellings: readonly NameSpelling[]): NameSpelling[] {
+  const bare: NameSpelling[] = [];
+  for (const [lang, key, name, printings, newestId] of spellings) {
+    const cut = withoutSourceSuffix(key);
+    if (cut !== null) bare.push([lang, cut, name, printings, newestId]);
+  }
+  if (bare.length === 0) return bare;
+  const held = new Set(spellings.map(([lang, key]) => `${lang} ${key}`));
+  return bare.filter(([lang, key]) => !held.has(`${lang} ${key}`));
 }
 
 /** The first place in values[from..to] (ascending) holding `value` or more. */

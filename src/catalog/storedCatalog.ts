@@ -51,6 +51,10 @@ export class StoredCatalog implements CatalogStore {
     return card && singleCard(card);
   }
 
+  printingIds(nameKey: string, lang: string, limit: number): Promise<string[]> {
+    return this.backend.printingIds(nameKey, lang, limit);
+  }
+
   async getCards(ids: readonly string[]): Promise<Array<JsonText<CardWithVariants> | null>> {
     if (ids.length === 0) return [];
     const found = new Map((await this.backend.cards(ids)).map((card) => [card.id, cardWithVariants(card)]));

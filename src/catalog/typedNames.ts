@@ -1,5 +1,6 @@
 import { editsForgiven } from './editDistance.js';
 import type { NameLookup, NearName } from './nameLookup.js';
+import { isWholeWordsOf } from './nameWords.js';
 import { codePointLength, searchKey } from './searchKey.js';
 
 /*
@@ -29,7 +30,7 @@ const QUALIFIER = /\([^()]*\)$/u;
 export function typedKeys(typed: string): string[] {
   const key = searchKey(typed);
   const bare = key.replace(QUALIFIER, '');
-  return bare !== key && codePointLength(bare) >= 2 ? [key, bare] : [key];
+  return bare !== key && codePointLength(bare) >= 1 ? [key, bare] : [key];
 }
 
 /** Fewer edits first, then the name with more printings, then the folded name. */
@@ -65,16 +66,24 @@ function prefixEntries(lookup: NameLookup, keys: readonly string[], lang: string
   return [...entries].sort(mostPrintedFirst(lookup));
 }
 
-/** Each entry once, in order, at most `limit`. */
-function firstDistinct(lists: ReadonlyArray<readonly number[]>, limit: number): number[] {
-  const seen = new Set<number>();
+/** The entries of `lang` a word of whose name other than the first starts with `key` (`charizardx` in `Mega Charizard X ex`), by printings. */
+function laterWordEntries(lookup: NameLookup, key: string, lang: string): number[] {
+  return lookup.containing(key, lang).filter((entry) => lookup.startsAtLaterWord(entry, key)).sort(mostPrintedFirst(lookup));
+}
+
+/** Each name once (an entry without the source's label and the name's own are one), in order, at most `limit`. */
+function firstDistinct(lookup: NameLookup, lists: ReadonlyArray<readonly number[]>, limit: number): number[] {
+  const names = new Set<string>();
+  const entries: number[] = [];
   for (const list of lists) {
     for (const entry of list) {
-      if (seen.size === limit) return [...seen];
-      seen.add(entry);
+      if (entries.length === limit) return entries;
+      if (names.has(lookup.names[entry]!)) continue;
+      names.add(lookup.names[entry]!);
+      entries.push(entry);
     }
   }
-  return [...seen];
+  return entries;
 }
 
 /**
@@ -99,8 +108,13 @@ export function findName(lookup: NameLookup, typed: string, lang: string, mode: 
   }
   for (const key of keys) {
     const [from, to] = lookup.prefixRange(key, lang);
-    if (to - from === 1) return { entry: from };
+    const begun = distinctNames(lookup, Array.from({ length: to - from }, (_, i) => from + i));
+    if (begun.length === 1) return { entry: begun[0]! };
   }
+  // The one name a later word of which it begins, when it begins no name (`buddy poffin`, `charizard x`).
+  const laterWord = lookup.prefixRange(keys[0]!, lang)[0] === lookup.prefixRange(keys[0]!, lang)[1]
+    ? distinctNames(lookup, laterWordEntries(lookup, keys[0]!, lang)) : [];
+  if (laterWord.length === 1) return { entry: laterWord[0]! };
   const near = nearEntries(lookup, keys, lang);
   const prefixed = prefixEntries(lookup, keys, lang);
   const containing = () => lookup.containing(keys[0]!, lang).sort(mostPrintedFirst(lookup));
@@ -109,11 +123,15 @@ export function findName(lookup: NameLookup, typed: string, lang: string, mode: 
   const fitting = begun.size > 0 ? near.filter(({ entry }) => begun.has(entry)) : near;
   if (fitting.length === 1 || (fitting.length > 1 && fitting[1]!.distance > fitting[0]!.distance)) return { entry: fitting[0]!.entry };
   if (fitting.length > 0 || prefixed.length > 0) {
-    return { ambiguous: true, candidates: firstDistinct([fitting.map(({ entry }) => entry), prefixed, near.map(({ entry }) => entry), containing()], MAX_CANDIDATES) };
+    return {
+      ambiguous: true,
+      candidates: firstDistinct(lookup, [fitting.map(({ entry }) => entry), prefixed, laterWord, near.map(({ entry }) => entry), containing()], MAX_CANDIDATES),
+    };
   }
+  if (laterWord.length > 0) return { ambiguous: true, candidates: firstDistinct(lookup, [laterWord, containing()], MAX_CANDIDATES) };
   // Nothing close enough: offer what is a little further, and the names holding what was typed.
   const further = nearEntries(lookup, keys, lang, 1).map(({ entry }) => entry);
-  return { ambiguous: false, candidates: firstDistinct([further, containing()], MAX_CANDIDATES) };
+  return { ambiguous: false, candidates: firstDistinct(lookup, [further, containing()], MAX_CANDIDATES) };
 }
 
 /**
@@ -138,15 +156,52 @@ export function suggestNames(lookup: NameLookup, typed: string, lang: string | u
 }
 
 /**
- * Up to `limit` names of `lang` holding the folded `typed`: those starting with it first, then the
- * rest, each group by how many printings the name has (most first).
+ * Up to `limit` names of `lang` holding the folded `typed`: the name itself, then the names
+ * starting with it, then those a later word of which starts with it (`poffin`), then the rest,
+ * each group by how many printings the name has (most first).
  */
 export function completeName(lookup: NameLookup, typed: string, lang: string, limit: number): string[] {
   const key = searchKey(typed);
+  const exact = lookup.exact(key, lang);
   const [from, to] = lookup.prefixRange(key, lang);
-  const starting = Array.from({ length: to - from }, (_, i) => from + i).sort(mostPrintedFirst(lookup));
-  const entries = starting.length >= limit
-    ? starting.slice(0, limit)
-    : [...starting, ...lookup.containing(key, lang).sort(mostPrintedFirst(lookup))].slice(0, limit);
-  return entries.map((entry) => lookup.names[entry]!);
+  const starting = Array.from({ length: to - from }, (_, i) => from + i).filter((entry) => entry !== exact).sort(mostPrintedFirst(lookup));
+  const names = new Set<string>();
+  const add = (entries: readonly number[]) => {
+    for (const entry of entries) {
+      if (names.size === limit) return;
+      names.add(lookup.names[entry]!);
+    }
+  };
+  add(exact >= 0 ? [exact, ...starting] : starting);
+  if (names.size < limit) {
+    const containing = lookup.containing(key, lang).sort(mostPrintedFirst(lookup));
+    add(containing.filter((entry) => lookup.startsAtLaterWord(entry, key)));
+    add(containing);
+  }
+  return [...names];
+}
+
+/**
+ * The name a deck list's short form stands for (`Juniper`: Professor Juniper): the one name of
+ * `lang` the folded `key` is one or more whole words of, or among several, the one with at least
+ * twice the printings of each other (Professor Juniper over Cedric Juniper); undefined otherwise.
+ */
+export function shortFormOf(lookup: NameLookup, key: string, lang: string): number | undefined {
+  if (codePointLength(key) < 3) return undefined;
+  const entries = distinctNames(lookup, lookup.containing(key, lang).concat(prefixEntries(lookup, [key], lang))
+    .filter((entry) => isWholeWordsOf(lookup.names[entry]!, key))).sort(mostPrintedFirst(lookup));
+  if (entries.length === 1) return entries[0];
+  if (entries.length > 1 && lookup.printings[entries[0]!]! >= 2 * lookup.printings[entries[1]!]!) return entries[0];
+  return undefined;
+}
+
+/** The entries of distinct names (a name's entry without the source's suffix and its own are one), first kept. */
+function distinctNames(lookup: NameLookup, entries: readonly number[]): number[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const name = lookup.names[entry]!;
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
 }

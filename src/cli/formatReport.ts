@@ -55,6 +55,8 @@ function formatGameRules(rules: GameRuleCorrections): string[] {
   return [
     "  The game's rules:",
     `    Energy labelled basic that prints an effect, made Special: ${countedIds(rules.specialEnergy)}`,
+    `    Pokémon ex the source labels otherwise, made ex: ${countedIds(rules.ruleBox.ex)}`,
+    `    Pokémon-EX the source labels otherwise, made EX: ${countedIds(rules.ruleBox.EX)}`,
     `    legal in Standard through a reprint of the same name and text: ${countedIds(rules.legalThroughReprint.standard)}`,
     `    Expanded-legal because Standard-legal: ${countedIds(rules.expandedFromStandard)}`,
     `    legal in Expanded through a reprint of the same name and text: ${countedIds(rules.legalThroughReprint.expanded)}`,

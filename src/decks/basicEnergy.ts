@@ -95,3 +95,14 @@ export function basicEnergyWithoutPrinting(line: Pick<DeckListLine, 'name' | 'se
   if (line.setCode !== null && line.setCode.toLowerCase() !== ANY_PRINTING_CODE) return null;
   return basicEnergyTypeOf(line.name);
 }
+
+/**
+ * The type of basic Energy a hand-written list means by a type alone (`11x Dark`, `{D}`,
+ * `Darkness`), on a line that names no printing; null for any other name.
+ */
+export function basicEnergyTypeOfLoneType(name: string): BasicEnergyType | null {
+  const text = fold(name).trim();
+  const symbol = /^[{[(]\s*([a-z]{1,2})\s*[}\])]$/u.exec(text);
+  if (symbol) return SYMBOLS.get(symbol[1]!) ?? null;
+  return TYPE_BY_WORD.get(text) ?? null;
+}

@@ -13,7 +13,7 @@ import type { CardFacts } from './deckCards.js';
  * them (`en-bw7-137`, `fr-bw7-137`). Since Temporal Forces the rarity says `ACE SPEC Rare`.
  */
 const BLACK_AND_WHITE_ACE_SPECS: readonly string[] = [
-  'bw7-137', 'bw7-139', 'bw7-140', // Computer Search, Crystal Wall, Gold Potion
+  'bw7-137', 'bw7-138', 'bw7-139', 'bw7-140', // Computer Search, Crystal Edge, Crystal Wall, Gold Potion
   'bw8-128', 'bw8-129', 'bw8-130', // Dowsing Machine, Scramble Switch, Victory Piece
   'bw9-107', 'bw9-108', // Life Dew, Rock Guard
   'bw10-92', 'bw10-93', 'bw10-94', 'bw10-95', // G Booster, G Scope, Master Ball, Scoop Up Cyclone
@@ -36,12 +36,24 @@ export function isRadiant(card: CardFacts): boolean {
 }
 
 /**
- * A Prism Star card (`Giratina ◇`, `Cyrus ◇`): at most one of a name in a deck. TCGdex writes
- * the star as ◇ in the name in the European languages; its Japanese printings carry no mark, so
- * they are not recognized.
+ * The Japanese Prism Star printings, which TCGdex names without the ◇ its European printings carry:
+ * the Pokémon whose Pokédex number, HP, types, attack costs and damage and retreat are those of an
+ * English `◇` Pokémon (no English Pokémon without ◇ shares them), and the Stadiums and Energy
+ * printed only as Prism Star cards (Thunder Mountain, Heat Factory, Black Market, Wondrous
+ * Labyrinth, Beast Energy). The Supporters (Cyrus, Lysandre, Lance, Lusamine) have printings of the
+ * same Japanese name without the star, and nothing in the source tells them apart: they are not here.
  */
+export const JAPANESE_PRISM_STARS: ReadonlySet<string> = new Set([
+  'SM5M-030', 'SM5M-032', 'SM5S-031', 'SM5S-043', 'SM5p-037', 'SM6-027', 'SM6-051', 'SM6a-004', 'SM7-057', 'SM7-066',
+  'SM7-067', 'SM7a-043', 'SM7b-033', 'SM8-015', 'SM8a-014', 'SM8b-006', 'SM8b-047', 'SM8b-058', 'SM8b-082',
+  'SM12a-011', 'SM12a-021', 'SM12a-037', 'SM12a-049', 'SM12a-058', 'SM12a-070', 'SM12a-077', 'SM12a-091', 'SM12a-108',
+  'SM5p-048', 'SM8b-147', 'SM12a-172', 'SM7a-058', 'SM12a-163', 'SM8-093', 'SM12a-166', 'SM8a-052', 'SM12a-167',
+  'SM8b-145', 'SM12a-169',
+].map((printing) => `ja-${printing}`));
+
+/** A Prism Star card (`Giratina ◇`, `Cyrus ◇`, and the Japanese printings above): at most one of a name in a deck. */
 export function isPrismStar(card: CardFacts): boolean {
-  return card.name.includes('◇');
+  return card.name.includes('◇') || JAPANESE_PRISM_STARS.has(card.id);
 }
 
 /** A Basic Pokémon: a deck needs one to start the game. */

@@ -1,5 +1,6 @@
 import { memoized } from './memoized.js';
 import { searchKey } from '../catalog/searchKey.js';
+import { withoutSourceSuffix } from '../catalog/sourceNameSuffixes.js';
 
 /**
  * Whether the name on a deck list's line names the card found at its set code and number. Both
@@ -8,7 +9,8 @@ import { searchKey } from '../catalog/searchKey.js';
  * - a trailing qualifier in parentheses (`Boss's Orders (Ghetsis)`), which TCG Live adds to
  *   Supporters reprinted with another character;
  * - a possessive `'s` written or not (`Team Rocket's` / `Team Rocket`);
- * - energy symbols (`{P}`) for the type's name (`Psychic`), and `Prism Star` for its symbol `◇`.
+ * - energy symbols (`{P}`) for the type's name (`Psychic`), and `Prism Star` for its symbol `◇`;
+ * - the label the source runs into a name (`Head Ringer Team Flare Hyper Gear` is `Head Ringer`).
  */
 export function namesMatch(lineName: string | ReadonlySet<string>, cardName: string | ReadonlySet<string>): boolean {
   const asWritten = typeof lineName === 'string' ? nameKeys(lineName) : lineName;
@@ -19,12 +21,17 @@ export function namesMatch(lineName: string | ReadonlySet<string>, cardName: str
 /** Names as lists write them, folded: a few thousand names cover the decks played, each folded once (about 1 MiB kept at most). */
 export const lineNameKeys: (name: string) => ReadonlySet<string> = memoized(nameKeys, 2 ** 20, 4, 200);
 
-/** The folded forms a name may take: as it is, and without its possessives. */
+/** The folded forms a name may take: as it is, without its possessives, and without the source's label. */
 export function nameKeys(name: string): Set<string> {
   const plain = withoutQualifier(name)
     .replace(ENERGY_SYMBOL, (symbol, letter: string) => SYMBOL_NAMES[letter.toUpperCase()] ?? symbol)
     .replace(PRISM_STAR, ' Prism Star');
-  return new Set([searchKey(plain), searchKey(plain.replace(POSSESSIVE, ''))]);
+  const keys = new Set([searchKey(plain), searchKey(plain.replace(POSSESSIVE, ''))]);
+  for (const key of [...keys]) {
+    const bare = withoutSourceSuffix(key);
+    if (bare !== null) keys.add(bare);
+  }
+  return keys;
 }
 
 /** The name folded as search folds it, without a trailing qualifier: the key of a search by exact name. */

@@ -60,7 +60,7 @@ export function deckProblems(
     ...onePerDeckProblems('ace_spec', 'ACE SPEC card', entries.filter((entry) => isAceSpec(entry.card))),
     ...onePerDeckProblems('radiant', 'Radiant Pokémon', entries.filter((entry) => isRadiant(entry.card))),
     ...prismStarProblems(entries),
-    ...noBasicProblems(entries),
+    ...noBasicProblems(entries, unresolved),
     ...notLegalProblems(entries, format),
     ...unresolvedProblems(unresolved),
   ];
@@ -155,12 +155,15 @@ function prismStarProblems(entries: readonly ResolvedDeckEntry[]): DeckProblem[]
     });
 }
 
-function noBasicProblems(entries: readonly ResolvedDeckEntry[]): DeckProblem[] {
+function noBasicProblems(entries: readonly ResolvedDeckEntry[], unresolved: readonly UnresolvedDeckEntry[]): DeckProblem[] {
   if (entries.some((entry) => isBasicPokemon(entry.card))) return [];
+  // The Basic Pokémon may be among the lines that name no card: those are the lines to look at.
+  const lines = unresolved.map((entry) => entry.line).sort((a, b) => a - b);
+  const unfound = lines.length === 0 ? '' : ` The lines that name no card may hold them: ${lines.join(', ')}.`;
   return [{
     rule: 'no_basic',
-    message: 'A deck needs at least one Basic Pokémon to start the game: none of the cards found is one.',
-    lines: [],
+    message: `A deck needs at least one Basic Pokémon to start the game: none of the cards found is one.${unfound}`,
+    lines,
   }];
 }
 

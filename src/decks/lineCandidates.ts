@@ -1,6 +1,7 @@
 import type { BasicEnergyType } from './basicEnergy.js';
 import type { Language } from '../schemas/common.js';
 import type { SetTable } from '../catalog/setTable.js';
+import { printedNumber } from './setCodeAliases.js';
 
 /**
  * The card ids a deck list's line may name, worked out from the set table alone, so a whole list
@@ -27,7 +28,7 @@ export function numberForms(number: string): string[] {
 
 /** The ids of a number in every set of that code in `lang`, newest set first. */
 export function printedCandidates(table: SetTable, lang: Language, code: string, number: string): string[] {
-  const forms = numberForms(number);
+  const forms = numberForms(printedNumber(code, number));
   return table.setsOf(lang, code).flatMap((set) => forms.map((form) => `${set.id}-${form}`));
 }
 

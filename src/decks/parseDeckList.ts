@@ -58,11 +58,21 @@ interface NameAndPrinting {
   number: string | null;
 }
 
-/** Reads `name SETCODE number` from the right; the name keeps every other word as it is. */
+/** The free-text form players post: `Darkrai EX from DEX 63/108`, the set's printed total after the number. */
+const FROM_PRINTING = /^(.+?) from (\S+) (\S+)$/iu;
+
+/** A number over its set's printed total (`63/108`): the number alone. */
+const withoutTotal = (number: string) => number.replace(/\/\d+$/u, '');
+
+/** Reads `name SETCODE number` (or `name from SETCODE number/total`) from the right; the name keeps every other word as it is. */
 function splitPrinting(rest: string): NameAndPrinting {
+  const from = FROM_PRINTING.exec(rest);
+  if (from && NUMBER.test(withoutTotal(from[3]!)) && SET_CODE.test(from[2]!)) {
+    return { name: from[1]!, setCode: from[2]!, number: withoutTotal(from[3]!) };
+  }
   const tokens = rest.split(' ');
   if (tokens.length >= 3) {
-    const number = tokens[tokens.length - 1]!;
+    const number = withoutTotal(tokens[tokens.length - 1]!);
     const setCode = tokens[tokens.length - 2]!;
     if (NUMBER.test(number) && isSetCode(setCode)) {
       return { name: tokens.slice(0, -2).join(' '), setCode, number };

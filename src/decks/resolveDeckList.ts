@@ -3,9 +3,12 @@ import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../catalog/cardVocabulary.js';
 import { parsedItems } from '../catalog/servedJson.js';
 import type { Language } from '../schemas/common.js';
-import { basicEnergyTypeOf, type BasicEnergyType } from './basicEnergy.js';
+import { basicEnergyTypeOf, basicEnergyTypeOfLoneType, type BasicEnergyType } from './basicEnergy.js';
 import { isBasicEnergy } from './cardKinds.js';
 import { exactNameKey, lineNameKeys, namesMatch } from './cardNames.js';
+import { searchKey } from '../catalog/searchKey.js';
+import { isMainExpansionCard } from '../catalog/mainExpansions.js';
+import { findName, shortFormOf } from '../catalog/typedNames.js';
 import { deckCard, DeckCards, type DeckCard } from './deckCards.js';
 import type { DeckListLine } from './deckList.js';
 import { basicEnergyCandidates, isBasicEnergySetCode, isEnergyPseudoCode, printedCandidates } from './lineCandidates.js';
@@ -32,6 +35,8 @@ export interface Resolution {
 
 /** How far a name search looks for an exact name: the first page, exact names ranked first. */
 const EXACT_NAME_PAGE = 50;
+/** How many of a name's printings, newest first, a line of a short form or a one-letter name chooses among. */
+const NAMED_PRINTINGS = 20;
 
 /** What one line asks the batch for. */
 interface Plan extends PlanOfText {
@@ -61,7 +66,8 @@ export class DeckResolver {
   private readonly plans = new LRUCache<string, PlanOfText>({ maxSize: 2 ** 20 });
   private plansVersion = '';
 
-  constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards'>, private readonly sets: SetTables, cards?: DeckCards) {
+  constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'nameLookup' | 'printingIds'>, private readonly sets: SetTables,
+    cards?: DeckCards) {
     this.cards = cards ?? new DeckCards(store);
   }
 
@@ -100,8 +106,17 @@ export class DeckResolver {
       const nearest = await this.nearest(line.name, lang, table);
       return { line, reason: sets.length === 0 ? unknownCode(line, code, lang, table, nearest) : unknownNumber(line, sets[0]!, nearest) };
     }
-    const named = await this.byName(line.name, lang, format);
-    return named ? { line, card: named } : { line, reason: unknownName(line, lang, await this.nearest(line.name, lang, table)) };
+    const named = await this.byName(line.name, lang, format, table);
+    if (named) return { line, card: named };
+    return { line, reason: unknownName(line, lang, await this.nearest(line.name, lang, table), await this.meant(line.name, lang, table)) };
+  }
+
+  /** The name a typo means, as the fuzzy named lookup finds it (`Lysander`: Lysandre), or null. */
+  private async meant(name: string, lang: Language, table: SetTable): Promise<string | null> {
+    if (exactNameKey(name) === '') return null;
+    const lookup = await this.store.nameLookup(table.version);
+    const found = findName(lookup, name, lang, 'fuzzy');
+    return found.entry === undefined ? null : lookup.names[found.entry]!;
   }
 
   /** The line's plan, worked out once per catalog version for the lines lists share. */
@@ -119,14 +134,32 @@ export class DeckResolver {
     return { line, ...planned };
   }
 
-  /** The newest printing of exactly this name in `lang`, a legal one in `format` preferred. */
-  private async byName(name: string, lang: Language, format: Format): Promise<DeckCard | undefined> {
+  /**
+   * The printing a line without set code and number means: of exactly this name in `lang` (or, when
+   * no card is named so, of the one name it is a short form of: `Juniper`), the newest legal in
+   * `format` from a main expansion, then the newest legal, then the newest from a main expansion,
+   * then the newest (promos, trainer kits and McDonald's sets come last).
+   */
+  private async byName(name: string, lang: Language, format: Format, table: SetTable): Promise<DeckCard | undefined> {
     const key = exactNameKey(name);
-    if ([...key].length < 2) return undefined;
-    const page = await this.store.searchCards({ key, lang, limit: EXACT_NAME_PAGE, offset: 0 });
+    if (key === '') return undefined;
     const asWritten = lineNameKeys(name);
-    const named = parsedItems(page.items).map((card) => deckCard(card)).filter((card) => namesMatch(asWritten, card.nameKeys));
-    return named.find((card) => card.facts.legalities?.[format] === true) ?? named[0];
+    const found = [...key].length < 2 ? [] : await this.printingsNamed(key, asWritten, lang);
+    if (found.length > 0) return preferred(found, format);
+    // A name of one letter (`N`), or a short form: the name lookup says which name is meant.
+    const lookup = await this.store.nameLookup(table.version);
+    let entry = lookup.exact(key, lang);
+    if (entry < 0) entry = shortFormOf(lookup, key, lang) ?? -1;
+    if (entry < 0) return undefined;
+    const ids = await this.store.printingIds(searchKey(lookup.names[entry]!), lang, NAMED_PRINTINGS);
+    const cards = await this.cards.get(table.version, ids);
+    return preferred(ids.flatMap((id) => cards.get(id) ?? []), format);
+  }
+
+  /** The printings of `lang` a name search for `key` finds whose name is one of `names`, newest first. */
+  private async printingsNamed(key: string, names: ReadonlySet<string>, lang: Language): Promise<DeckCard[]> {
+    const page = await this.store.searchCards({ key, lang, limit: EXACT_NAME_PAGE, offset: 0 });
+    return parsedItems(page.items).map((card) => deckCard(card)).filter((card) => namesMatch(names, card.nameKeys));
   }
 
   /** Up to three cards of `lang` named like `name`, as a list writes them: `Ultra Ball SVI 196`. */
@@ -147,9 +180,17 @@ export class DeckResolver {
   }
 }
 
+/** The printing a player means among those of one name, newest first (DeckResolver.byName). */
+function preferred(cards: readonly DeckCard[], format: Format): DeckCard | undefined {
+  const legal = (card: DeckCard) => card.facts.legalities?.[format] === true;
+  const main = (card: DeckCard) => isMainExpansionCard(card.facts.id);
+  return cards.find((card) => legal(card) && main(card)) ?? cards.find(legal) ?? cards.find(main) ?? cards[0];
+}
+
 function planOfText(table: SetTable, lang: Language, line: Pick<DeckListLine, 'name' | 'setCode' | 'number'>): PlanOfText {
   const code = line.setCode === null ? null : canonicalSetCode(line.setCode);
-  const type = basicEnergyTypeOf(line.name);
+  // A hand-written list may name basic Energy by its type alone (`11x Dark`) when it names no printing.
+  const type = basicEnergyTypeOf(line.name) ?? (code === null ? basicEnergyTypeOfLoneType(line.name) : null);
   const printed: string[] = [];
   if (code !== null && line.number !== null && !isEnergyPseudoCode(code)) {
     // A gallery card (`CRZ GG35`) lives in a set of its own in the catalog (`CRZ:GG`).

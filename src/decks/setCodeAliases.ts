@@ -13,8 +13,18 @@
  * Team Rocket Returns in TCGdex, and `RR` is Team Rocket Returns there but Rising Rivals here.
  */
 export const SET_CODE_ALIASES: ReadonlyMap<string, string> = new Map([
-  // Black Star promos: the clients write `PR-<series>`, TCGdex `<series>P`.
+  // Black Star promos: the clients write `PR-<series>`, TCGdex `<series>P`; Limitless and older
+  // lists write the series' promo code without the `PR-` (`DPP`, `HSP`), or the series' full name.
   ['PR-SV', 'SVP'],
+  ['PR-ME', 'MEP'],
+  ['PR-SWSH', 'SWSHP'],
+  ['PR-BW', 'BWP'],
+  ['PR-DP', 'PR-DPP'],
+  ['DPP', 'PR-DPP'],
+  ['PR-HGSS', 'PR-HS'],
+  ['HSP', 'PR-HS'],
+  ['HGSSP', 'PR-HS'],
+  ['NP', 'PR-NP'],
   // TCGdex gives the Sword & Shield promos (set swshp) no abbreviation at all; the importer fills
   // SWSHP (MISSING_ABBREVIATIONS in src/importer/tcgdexCanonical.ts), the form the other promo sets follow.
   ['PR-SW', 'SWSHP'],
@@ -32,6 +42,32 @@ export const SET_CODE_ALIASES: ReadonlyMap<string, string> = new Map([
 export function canonicalSetCode(code: string): string {
   const upper = code.trim().toUpperCase();
   return SET_CODE_ALIASES.get(upper) ?? upper;
+}
+
+/**
+ * The Black Star Promo sets whose numbers carry their series' letters (`BW100`, `XY49`, `SM104`,
+ * `SWSH179`, `DP01`, `HGSS01`), where lists write the number without them (`PR-BLW 100`), as the
+ * clients and the older exports do: catalog abbreviation → number prefix. The other promo sets
+ * (Wizards, Nintendo, Scarlet & Violet, Mega Evolution) number their cards in digits alone.
+ */
+const PROMO_NUMBER_PREFIXES: ReadonlyMap<string, string> = new Map([
+  ['BWP', 'BW'],
+  ['XYP', 'XY'],
+  ['SMP', 'SM'],
+  ['SWSHP', 'SWSH'],
+  ['PR-DPP', 'DP'],
+  ['PR-HS', 'HGSS'],
+]);
+
+/**
+ * The number as the catalog writes it in the set of `code` (a pasted code or the catalog's): a
+ * promo number in digits alone gets its series' letters (`PR-SW 179` is `SWSH179`); any other
+ * number is as given.
+ */
+export function printedNumber(code: string, number: string): string {
+  const prefix = PROMO_NUMBER_PREFIXES.get(canonicalSetCode(code));
+  const given = number.trim();
+  return prefix !== undefined && /^\d+$/u.test(given) ? `${prefix}${given}` : given;
 }
 
 /**

@@ -35,7 +35,8 @@ export function unknownNumber(line: DeckListLine, set: CardSet, nearest: readonl
   return `${set.name} (${set.abbreviation}) has no card ${line.number}${what}${nearestByName(nearest)}`;
 }
 
-export function unknownName(line: DeckListLine, lang: Language, nearest: readonly string[]): string {
+export function unknownName(line: DeckListLine, lang: Language, nearest: readonly string[], meant: string | null = null): string {
   const how = line.setCode === null || line.number === null ? ' (the line gives no set code and number)' : '';
-  return `no card named ${line.name} in language ${lang}${how}${nearestByName(nearest)}`;
+  const typo = meant === null ? '' : `; did you mean ${meant}?`;
+  return `no card named ${line.name} in language ${lang}${how}${typo}${nearestByName(nearest)}`;
 }

@@ -5,10 +5,12 @@ import { printingKey } from './gameText.js';
 import type { GameRuleCorrections, LegalityOutlier } from './importReport.js';
 import { applyReprintRule } from './reprintLegality.js';
 import { applyStandardMajority } from './standardLegality.js';
+import { correctRuleBoxSubtypes } from './ruleBoxSubtypes.js';
 
 /*
  * The game's rules over the source's labels and marks, in the one order that lets each step build
  * on the last:
+ * 0. A Pokémon's ex or EX as its name says (ruleBoxSubtypes.ts): a label, read by nothing below.
  * 1. Energy subtypes first: which Energy is basic decides who is left out of the mark majority
  *    (basic Energy is legal whatever its mark) and how basic Energy meets its reprints (by name).
  * 2. Standard by mark majority: fixes the source's lagging flags before they spread.
@@ -28,6 +30,7 @@ export interface GameRulesResult {
 /** Applies the game's rules to the mapped cards (in place); `languageOf` names a card's catalog language. */
 export function applyGameRules(cards: readonly CardRecord[], languageOf: (card: CardRecord) => string): GameRulesResult {
   const specialEnergy = correctEnergySubtypes(cards);
+  const ruleBox = correctRuleBoxSubtypes(cards);
   const printing = printingKeys(cards, languageOf);
   const legalityOutliers = applyStandardMajority(cards, languageOf);
   const standardThroughReprint = applyReprintRule(cards, languageOf, 'standard', printing);
@@ -38,6 +41,7 @@ export function applyGameRules(cards: readonly CardRecord[], languageOf: (card: 
     legalityOutliers,
     corrections: {
       specialEnergy,
+      ruleBox,
       legalThroughReprint: { standard: standardThroughReprint, expanded: expandedThroughReprint },
       expandedFromStandard,
       expandedBans: bans.cards,

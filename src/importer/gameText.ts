@@ -1,7 +1,7 @@
 import type { CardRecord } from '../schemas/card.js';
 
 /*
- * What the game compares to call two printings "the same card": their name and their game text
+ * What the game compares to call two printings "the same card": their name, HP and game text
  * (attacks, abilities, rules text). Printings of one card are typed up by different hands, so
  * text is compared after folding the spellings that do not change a word: letter case, white
  * space and line breaks, full-width forms, curly and straight quotes, the dash family, `×` and
@@ -59,7 +59,9 @@ export function gameTextKey(card: CardRecord): string | null {
   const abilities = (card.abilities ?? []).map((a) => [a.type, foldGameText(a.name), foldGameText(a.effect)]);
   const effect = foldGameText(effectText(card));
   if (attacks.length === 0 && abilities.length === 0 && effect === null) return null;
-  return JSON.stringify([name, attacks, abilities, effect]);
+  // A Pokémon with other HP is another card, whatever its attacks (the game's reprint rule).
+  const hp = card.hp === null || card.hp === undefined ? null : String(card.hp).trim();
+  return JSON.stringify([name, hp, attacks, abilities, effect]);
 }
 
 /**

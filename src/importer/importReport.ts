@@ -37,6 +37,8 @@ export interface LegalityOutlier {
 export interface GameRuleCorrections {
   /** Energy cards the source labels basic (`Normal`) though they print an effect: made `Special`. */
   specialEnergy: string[];
+  /** Pokémon the source gives the other rule box's subtype (or none): made `ex` or `EX`, as their names say. */
+  ruleBox: { ex: string[]; EX: string[] };
   /** Cards legal in a format only through a printing of the same name and game text. */
   legalThroughReprint: { standard: string[]; expanded: string[] };
   /** Standard-legal cards the source did not mark Expanded-legal (the Asian printings): made Expanded-legal. */

@@ -61,7 +61,7 @@ class CatalogDraft {
   readonly notes: MappingNotes = {
     coarsenedPrintings: 0, mergedPrintings: 0, cardsWithLegacyVariants: 0, cardsWithoutPrintings: 0,
     setsBuiltFromCardBrief: [], borrowedReleaseDates: [], untranslated: [], legalityOutliers: [],
-    gameRules: { specialEnergy: [], legalThroughReprint: { standard: [], expanded: [] }, expandedFromStandard: [], expandedBans: [] },
+    gameRules: { specialEnergy: [], ruleBox: { ex: [], EX: [] }, legalThroughReprint: { standard: [], expanded: [] }, expandedFromStandard: [], expandedBans: [] },
   };
 
   skip(kind: SkippedRecord['kind'], lang: string, id: string, reason: string): void {

@@ -12,7 +12,7 @@ import type { TcgdexLanguageData } from './tcgdexRecords.js';
  * import skips a source whose fingerprint and mapping version equal the stored ones, so a build that
  * maps differently must see a different version to import an unchanged dump again.
  */
-export const MAPPING_VERSION = 1;
+export const MAPPING_VERSION = 2;
 
 /** The sha256 of a file's bytes, streamed (the files are not parsed, nor held whole). */
 async function fileHash(file: string): Promise<string> {

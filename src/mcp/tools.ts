@@ -204,8 +204,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       'or two (charzard is Charizard; fewer for short names), a missing possessive (boss orders), a spaced or ' +
       'hyphenated suffix (pikachu v max is Pikachu VMAX), a trailing qualifier in parentheses, or the start of the ' +
       'one name it begins; a name that matches exactly always wins (iono is Iono, not Iono\'s Tadbulb). Returns the ' +
-      'newest printing of that name with every field and its variants (newest set first), or its printing in the ' +
-      'set of set_code (the printed abbreviation: PAL, SVI, BS). When several names fit equally or none is close, ' +
+      'newest printing of that name (promos last) with every field and its variants, or its printing in the set of ' +
+      'set_code (PAL, SVI, PR-SV). When several names fit equally or none is close, ' +
       'the call fails with isError and a sentence followed by the candidate names (best first, a JSON array; none ' +
       'when nothing is close): call find_card again with the one meant. Names are matched in lang only: Glurak ' +
       `with lang de. The card carries its game text and legalities as get_card describes them. ${CARD_ID} For every card whose name holds some text, use search_cards. ${KEY_NEEDED}`,

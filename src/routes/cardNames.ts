@@ -17,8 +17,10 @@ export const cardNameRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries
       summary: 'Get the card of a name as someone typed it',
       description: 'Give exactly one of `exact` (the name, folded as a search folds it, and nothing else) or `fuzzy` ' +
         '(also forgives a typo or two, a missing possessive, a spaced suffix, a trailing qualifier in parentheses, ' +
-        'and the start of the one name it begins; an exact match always wins). Answers the newest printing of the ' +
-        'name in `lang` (default en): newest set, then set, then number; or its printing in `set_code`. When several ' +
+        'the start of the one name it begins, or of a later word of one name; an exact match always wins). Answers ' +
+        'the newest printing of the name in `lang` (default en) from a main expansion (a promo, trainer kit or ' +
+        'McDonald\'s card only when the name has no other): newest set, then set, then number; or its printing in ' +
+        '`set_code`. When several ' +
         'names fit equally, or none is close, a 404 lists `candidates`, best first. For a list of matches use ' +
         '`GET /v1/cards?q=`; for names as they are typed, `/v1/cards/autocomplete`.',
       security: keyed.security,
@@ -43,8 +45,9 @@ export const cardNameRoutes: FastifyPluginAsyncTypebox<{ queries: CatalogQueries
     schema: {
       operationId: 'autocompleteCardNames',
       summary: 'Complete a card name being typed',
-      description: 'Up to 20 distinct card names in `lang` (default en) holding `q` (folded as a search folds it): names ' +
-        'that start with it first, then the rest, each group by how many printings the name has (most first).',
+      description: 'Up to 20 distinct card names in `lang` (default en) holding `q` (folded as a search folds it): the ' +
+        'name itself, then names that start with it, then names a later word of which starts with it, then the rest, ' +
+        'each group by how many printings the name has (most first).',
       security: keyed.security,
       tags: ['cards'],
       querystring: AutocompleteQuery,

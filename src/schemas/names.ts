@@ -8,12 +8,14 @@ import { SET_CODE_PATTERN } from './queries.js';
  * Names as people type them: GET /v1/cards/named (and MCP's find_card), GET /v1/cards/autocomplete.
  */
 
-/** 2 to 60 code points once surrounding white space is trimmed, as `q` is. */
+/** 1 to 60 code points once surrounding white space is trimmed: a name may be one letter (`N`). */
+export const TYPED_NAME_PATTERN = '^\\s*\\S(?:[\\s\\S]{0,58}\\S)?\\s*$';
+
 const typedName = (description: string, example: string) => Type.String({
-  minLength: 2,
-  pattern: '^\\s*\\S[\\s\\S]{0,58}\\S\\s*$',
-  description: `${description} 2 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, ` +
-    'white space, apostrophes, hyphens and dots are ignored; what is left must still be 2 characters or more.',
+  minLength: 1,
+  pattern: TYPED_NAME_PATTERN,
+  description: `${description} 1 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, ` +
+    'white space, apostrophes, hyphens and dots are ignored; what is left must still be a character or more.',
   examples: [example],
 });
 
@@ -34,7 +36,7 @@ export const NamedCardQuery = Type.Object({
   set_code: Type.Optional(Type.String({
     pattern: SET_CODE_PATTERN,
     examples: ['PAL'],
-    description: 'The printing in the set with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case, ' +
+    description: 'The printing in the set with this printed abbreviation (`PAL`, `SVI`, `PR-SV`), ignoring case, ' +
       'instead of the newest printing.',
   })),
 });
@@ -42,9 +44,9 @@ export type NamedCardQuery = Static<typeof NamedCardQuery>;
 
 export const AutocompleteQuery = Type.Object({
   q: Type.String({
-    minLength: 2,
-    pattern: '^\\s*\\S[\\s\\S]{0,58}\\S\\s*$',
-    description: 'What has been typed so far, 2 to 60 characters (after trimming), folded as a search folds it.',
+    minLength: 1,
+    pattern: TYPED_NAME_PATTERN,
+    description: 'What has been typed so far, 1 to 60 characters (after trimming), folded as a search folds it.',
     examples: ['chari'],
   }),
   lang: Type.Optional(LookupLanguage),
@@ -56,8 +58,9 @@ export const NamedCard = Type.Object(
   {
     title: 'NamedCard',
     additionalProperties: false,
-    description: 'The card of the name found: its newest printing (newest set, then set, then number), or its printing ' +
-      'in set_code, with its variants.',
+    description: 'The card of the name found: its newest printing from a main expansion (newest set, then set, then ' +
+      'number; a promo, trainer kit or McDonald\'s card only when the name has no other), or its printing in set_code, ' +
+      'with its variants.',
   },
 );
 

@@ -8,7 +8,7 @@ import { CatalogQueries, type QueryResult } from '../../src/catalog/catalogQueri
 import type { Catalog, CatalogStore } from '../../src/catalog/catalogStore.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
-import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
@@ -16,7 +16,7 @@ import { tempDir } from '../support/catalogServer.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 
-const demo = async (): Promise<Catalog> => (await readOwnExport(DEMO_CATALOG_DIR)).catalog;
+const demo = async (): Promise<Catalog> => (await readOwnExport(SEED_CATALOG_DIR)).catalog;
 const renamed = (catalog: Catalog, name: string): Catalog => ({ ...catalog, cards: catalog.cards.map((card) => ({ ...card, name })) });
 const json = (result: QueryResult) => {
   assert.ok(result.ok, 'an answer');

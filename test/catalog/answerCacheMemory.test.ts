@@ -9,7 +9,7 @@ import { AnswerCache } from '../../src/catalog/answerCache.js';
 import { CatalogQueries, type QueryResult } from '../../src/catalog/catalogQueries.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { compress } from '../../src/edge/compression.js';
-import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { runImport } from '../../src/importer/runImport.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { answeredResult } from '../../src/mcp/toolResult.js';
@@ -75,7 +75,7 @@ describe('what the answer cache is charged, against what the heap holds for it',
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('is within 25 % of what a full cache of the demo catalog\'s answers frees, forms included', async () => {
-    const { catalog } = await readOwnExport(DEMO_CATALOG_DIR);
+    const { catalog } = await readOwnExport(SEED_CATALOG_DIR);
     const store = new StoredCatalog(new SqliteCatalogBackend(path.join(dir, 'demo.db'), { readWorkers: 0 }));
     try {
       await store.replaceCatalog(catalog);

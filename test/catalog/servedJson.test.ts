@@ -8,7 +8,7 @@ import { Answer } from '../../src/catalog/answer.js';
 import {
   batchBody, cardWithVariants, countOf, listBody, listParts, parsedItems, parseStoredCard, singleBody, singleCard, singleSet,
 } from '../../src/catalog/servedJson.js';
-import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { CardBatch, CardList, SingleCard } from '../../src/schemas/card.js';
 import { SetList, SingleSet } from '../../src/schemas/set.js';
@@ -29,7 +29,7 @@ describe('the served JSON, spliced from stored rows', () => {
   /** When the catalog was retrieved, as every answer of it says. */
   const retrievedAt = at.toISOString();
   before(async () => {
-    catalog = (await readOwnExport(DEMO_CATALOG_DIR)).catalog;
+    catalog = (await readOwnExport(SEED_CATALOG_DIR)).catalog;
     rows = catalogRows(catalog, at);
   });
   /** The card served for a record: the record with its set's name and printed abbreviation. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { basicEnergyTypeOf, basicEnergyWithoutPrinting } from '../../src/decks/basicEnergy.js';
+import { basicEnergyTypeOf, basicEnergyTypeOfLoneType, basicEnergyWithoutPrinting } from '../../src/decks/basicEnergy.js';
 
 describe('basicEnergyTypeOf reads the type of a basic Energy name', () => {
   it('reads the English spellings: symbols, Basic, and the plain names', () => {
@@ -55,5 +55,13 @@ describe('basicEnergyWithoutPrinting says when any basic Energy of a type will d
   it('is null when the line names a printing, or is not basic Energy', () => {
     assert.equal(basicEnergyWithoutPrinting({ name: 'Basic {P} Energy', setCode: 'SVE' }), null);
     assert.equal(basicEnergyWithoutPrinting({ name: 'Ultra Ball', setCode: null }), null);
+  });
+});
+
+describe('basicEnergyTypeOfLoneType', () => {
+  it('reads a type alone as a hand-written list means it: Dark, {D}, Darkness, Psychic; anything else is no Energy', () => {
+    assert.deepEqual(['Dark', '{D}', 'Darkness', 'psychic', 'Feu', '[L]'].map(basicEnergyTypeOfLoneType),
+      ['Darkness', 'Darkness', 'Darkness', 'Psychic', 'Fire', 'Lightning']);
+    assert.deepEqual(['Dark Patch', 'Juniper', 'N', '{Q}'].map(basicEnergyTypeOfLoneType), [null, null, null, null]);
   });
 });

@@ -13,6 +13,7 @@ describe('isAceSpec', () => {
     assert.equal(isAceSpec(item('en-bw7-137', 'Computer Search', 'Rare')), true);
     assert.equal(isAceSpec(item('fr-bw8-128', 'Cherch’Objet', 'Rare')), true);
     assert.equal(isAceSpec(item('en-bw10-94', 'Master Ball', 'Rare')), true);
+    assert.equal(isAceSpec(item('en-bw7-138', 'Crystal Edge', 'Rare')), true);
   });
 
   it('does not take a card that only mentions ACE SPEC, or an older Master Ball, for one', () => {
@@ -42,6 +43,12 @@ describe('isPrismStar', () => {
     assert.equal(isPrismStar(basicPokemon('en-sm5-58', 'Giratina ◇', 'Rare')), true);
     assert.equal(isPrismStar(item('fr-sm8-182', 'Elsa-Mina ◇', 'Rare')), true);
     assert.equal(isPrismStar(basicPokemon('en-pl1-9', 'Giratina', 'Holo Rare')), false);
+  });
+
+  it('knows the Japanese printings, which carry no ◇, by their printing', () => {
+    assert.equal(isPrismStar(basicPokemon('ja-SM5M-030', 'ギラティナ', 'Rare Holo')), true);
+    assert.equal(isPrismStar(item('ja-SM8-093', 'ヒートファクトリー', 'Rare')), true);
+    assert.equal(isPrismStar(basicPokemon('ja-SM7b-017', 'ギラティナ', 'Rare')), false);
   });
 });
 

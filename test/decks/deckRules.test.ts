@@ -110,6 +110,17 @@ describe('deckProblems names each rule broken', () => {
     }]);
   });
 
+  it('no_basic: when no card found is a Basic Pokémon, the lines that name no card are the ones it names', () => {
+    const deck = [entry(3, 4, ULTRA_BALL), entry(4, 52, PSYCHIC_ENERGY)];
+    const [noBasic] = deckProblems(deck, [{ line: 2, count: 2 }, { line: 1, count: 2 }], 'standard').filter((p) => p.rule === 'no_basic');
+    assert.deepEqual(noBasic, {
+      rule: 'no_basic',
+      message: 'A deck needs at least one Basic Pokémon to start the game: none of the cards found is one. ' +
+        'The lines that name no card may hold them: 1, 2.',
+      lines: [1, 2],
+    });
+  });
+
   it('not_legal: one problem per name not legal in the format, naming the format and the lines', () => {
     const superRod = item('en-sv02-188', 'Super Rod');
     const gardevoir = card({ id: 'en-sv01-86', name: 'Gardevoir ex', supertype: 'Pokemon', subtypes: ['Stage2', 'ex'] });

@@ -32,6 +32,20 @@ describe('parseDeckList reads Pokémon TCG Live exports', () => {
     ]);
   });
 
+  it('reads free text as forums write it: Nx, from SET n/total, a number over its set\'s total, no printing at all', () => {
+    assert.deepEqual(read([
+      '2x Darkrai EX from DEX 63/108', '1x Yveltal (Fright Night) from BKT 94/162', '3 Ultra Ball PLF 122/116',
+      '4x Juniper', '11x Dark', '1 Escape from the Forest',
+    ].join('\n')), [
+      [1, 2, 'Darkrai EX', 'DEX', '63'],
+      [2, 1, 'Yveltal (Fright Night)', 'BKT', '94'],
+      [3, 3, 'Ultra Ball', 'PLF', '122'],
+      [4, 4, 'Juniper', null, null],
+      [5, 11, 'Dark', null, null],
+      [6, 1, 'Escape from the Forest', null, null],
+    ]);
+  });
+
   it('keeps each line as sent, without its line break', () => {
     const [line] = parseDeckList('Pokémon: 1\r\n  3 Ralts\tSVI 84  \r\n').lines;
     assert.equal(line?.text, '  3 Ralts\tSVI 84  ');

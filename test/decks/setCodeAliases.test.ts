@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalSetCode, gallerySetCode, SET_CODE_ALIASES } from '../../src/decks/setCodeAliases.js';
+import { canonicalSetCode, gallerySetCode, printedNumber, SET_CODE_ALIASES } from '../../src/decks/setCodeAliases.js';
 
 describe('canonicalSetCode turns the codes players paste into the catalog abbreviations', () => {
   it('maps the clients\' promo codes to TCGdex\'s: PR-SV is SVP, PR-SW SWSHP, PR-SM SMP, PR-XY XYP, PR-BLW BWP', () => {
@@ -13,6 +13,11 @@ describe('canonicalSetCode turns the codes players paste into the catalog abbrev
 
   it('maps the online codes of HeartGold SoulSilver and Black & White sets to the printed ones', () => {
     assert.deepEqual(['UD', 'TM', 'CL', 'EPO'].map(canonicalSetCode), ['UND', 'TRI', 'COL', 'EP']);
+  });
+
+  it('maps the older promo codes players write: PR-DP and DPP, PR-HGSS and HSP, NP, PR-ME, PR-SWSH, PR-BW', () => {
+    assert.deepEqual(['PR-DP', 'DPP', 'PR-HGSS', 'HSP', 'NP', 'PR-ME', 'PR-SWSH', 'PR-BW'].map(canonicalSetCode),
+      ['PR-DPP', 'PR-DPP', 'PR-HS', 'PR-HS', 'PR-NP', 'MEP', 'SWSHP', 'BWP']);
   });
 
   it('reads codes in any case, trimmed', () => {
@@ -52,5 +57,23 @@ describe('gallerySetCode finds the gallery set of a gallery number', () => {
     assert.equal(gallerySetCode('CRZ', '160'), null);
     assert.equal(gallerySetCode('SVI', 'TG05'), null);
     assert.equal(gallerySetCode('PR-SW', 'SWSH262'), null);
+  });
+});
+
+describe('printedNumber gives a promo number its series\' letters', () => {
+  it('turns PR-BLW 100 into BW100, PR-SW 179 into SWSH179, PR-DPP 1 into DP1, and keeps a number already lettered', () => {
+    assert.equal(printedNumber('PR-BLW', '100'), 'BW100');
+    assert.equal(printedNumber('PR-XY', '49'), 'XY49');
+    assert.equal(printedNumber('pr-sw', '179'), 'SWSH179');
+    assert.equal(printedNumber('PR-SM', '104'), 'SM104');
+    assert.equal(printedNumber('PR-DPP', '1'), 'DP1');
+    assert.equal(printedNumber('HSP', '18'), 'HGSS18');
+    assert.equal(printedNumber('PR-SW', 'SWSH179'), 'SWSH179');
+  });
+
+  it('leaves the numbers of every other set as given, the digit-only promo sets included', () => {
+    assert.equal(printedNumber('PR-SV', '1'), '1');
+    assert.equal(printedNumber('SVI', '196'), '196');
+    assert.equal(printedNumber('PR-NP', '3'), '3');
   });
 });

@@ -33,6 +33,7 @@ for (const store of STORE_KINDS) {
       [`/v1/cards?q=${encodeURIComponent("x' .")}`, 400, 'q must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out'],
       ['/v1/cards?set_code=SVX', 400, 'set_code SVX is not the printed abbreviation of any set'],
       [`/v1/cards?q=${encodeURIComponent("'%")}`, 400, 'q must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out'],
+      ['/v1/changes', 400, 'since is required: the changes_cursor of a bulk file (/v1/bulk) or the cursor of a previous /v1/changes answer'],
       ['/v1/cards', 400, 'exactly one of id, set, q is required'],
       ['/v1/cards?lang=en', 400, 'exactly one of id, set, q is required'],
       ['/v1/cards?id=en-base1-4&set=en-base1', 400, 'exactly one of id, set, q is required'],

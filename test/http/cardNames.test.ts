@@ -79,9 +79,9 @@ for (const store of STORE_KINDS) {
       ['', 'exactly one of exact, fuzzy is required'],
       ['lang=en', 'exactly one of exact, fuzzy is required'],
       ['exact=iono&fuzzy=iono', 'exactly one of exact, fuzzy is required'],
-      ['fuzzy=a', 'fuzzy must be 2 to 60 characters long'],
-      [`exact=${'x'.repeat(61)}`, 'exact must be 2 to 60 characters long'],
-      ['fuzzy=a-', 'fuzzy must keep at least 2 characters once spaces, apostrophes, hyphens and dots are left out'],
+      ['fuzzy=', 'fuzzy must be 1 to 60 characters long'],
+      [`exact=${'x'.repeat(61)}`, 'exact must be 1 to 60 characters long'],
+      ['fuzzy=-.', 'fuzzy must keep a character once spaces, apostrophes, hyphens and dots are left out'],
       ['fuzzy=iono&lang=xx', LANG_MESSAGE],
       ['fuzzy=iono&set_code=PAL%20185', 'set_code must be a set\'s printed abbreviation, such as PAL, SVI or BS'],
     ];
@@ -103,8 +103,11 @@ for (const store of STORE_KINDS) {
       assert.deepEqual(await names('q=mewtwo-g'), ['Mewtwo-GX'], 'one name for both spellings, as its newest printing spells it');
       assert.deepEqual(await names('q=pika&lang=de'), ['Pikachu']);
       assert.deepEqual(await names('q=zz'), []);
-      assert.deepEqual(await server.get('/v1/cards/autocomplete?q=c').then(({ status, body }) => [status, body]),
-        [400, { error: 'q must be 2 to 60 characters long', code: 'invalid_parameter' }]);
+      assert.deepEqual(await server.get('/v1/cards/autocomplete?q=%20').then(({ status, body }) => [status, body]),
+        [400, { error: 'q must be 1 to 60 characters long', code: 'invalid_parameter' }]);
+      assert.deepEqual(await server.get(`/v1/cards/autocomplete?q=${'x'.repeat(61)}`).then(({ status, body }) => [status, body]),
+        [400, { error: 'q must be 1 to 60 characters long', code: 'invalid_parameter' }]);
+      assert.equal((await server.get('/v1/cards/autocomplete?q=c')).status, 200, 'one letter is a name being typed');
       assert.equal((await server.get('/v1/cards/autocomplete')).status, 400);
     });
 

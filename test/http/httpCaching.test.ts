@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { startCatalogServer, type RunningServer } from '../support/catalogServer.js';
 import { McpHarness } from '../support/mcpHarness.js';
@@ -163,7 +163,7 @@ for (const store of STORE_KINDS) {
     it('an import changes every ETag (a new retrieved_at): the old ones then get a 200', async () => {
       const before = await get(SET_PAGE);
       const untouched = await get('/v1/cards?set=en-base2');
-      const { catalog } = await readOwnExport(DEMO_CATALOG_DIR);
+      const { catalog } = await readOwnExport(SEED_CATALOG_DIR);
       const renamed = catalog.cards.map((card) => card.id === 'en-base1-4' ? { ...card, name: 'Charizard (reprinted)' } : card);
       try {
         await server.catalogStore.replaceCatalog({ sets: catalog.sets, cards: renamed });

@@ -65,7 +65,7 @@ for (const store of STORE_KINDS) {
         ['/v1/cards?set=en-base1&limit=3', 200], ['/v1/cards?q=pikachu', 200], ['/v1/sets?limit=0', 400],
         ['/v1/cards', 400], ['/v1/cards?q=x', 400], ['/v1/sets?id=en-nope', 404], ['/v1/cards?id=en-nope-1', 404],
         ['/v1/cards/named?fuzzy=charzard', 200], ['/v1/cards/named?exact=nope', 404], ['/v1/cards/named', 400],
-        ['/v1/cards/autocomplete?q=pi', 200], ['/v1/cards/autocomplete?q=p', 400],
+        ['/v1/cards/autocomplete?q=pi', 200], ['/v1/cards/autocomplete?q=p', 200], ['/v1/cards/autocomplete?q=', 400],
       ];
       let used = 0;
       for (const [path, status] of expected) {

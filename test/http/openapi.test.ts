@@ -87,9 +87,9 @@ describe('the OpenAPI 3.1 document', () => {
     await check('/v1/cards/named', '?fuzzy=charzard', 200);
     await check('/v1/cards/named', '?exact=glurak&lang=de', 200);
     await check('/v1/cards/named', '?fuzzy=xyzzy', 404);
-    await check('/v1/cards/named', '?fuzzy=a', 400);
+    await check('/v1/cards/named', '?fuzzy=', 400);
     await check('/v1/cards/autocomplete', '?q=pika', 200);
-    await check('/v1/cards/autocomplete', '?q=p', 400);
+    await check('/v1/cards/autocomplete', '?q=', 400);
     await check('/healthz', '', 200);
     await check('/healthz', '%', 400);
     await check('/openapi.json', '', 200);

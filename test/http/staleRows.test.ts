@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from '../../src/catalog/catalogRows.js';
-import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { PostgresCatalogBackend } from '../../src/store/postgres/postgresCatalogBackend.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
@@ -33,7 +33,7 @@ for (const store of STORE_KINDS) {
       env = { DATABASE_URL: database?.url ?? `file:${path.join(dir, 'catalog.db')}` };
       // The demo catalog as an older catalogRows() stored it: name keys folded by other rules, no links,
       // card documents without set_name and set_code.
-      const rows = catalogRows((await readOwnExport(DEMO_CATALOG_DIR)).catalog);
+      const rows = catalogRows((await readOwnExport(SEED_CATALOG_DIR)).catalog);
       const backend: CatalogBackend = database
         ? await PostgresCatalogBackend.open({ databaseUrl: database.url })
         : new SqliteCatalogBackend(path.join(dir, 'catalog.db'));

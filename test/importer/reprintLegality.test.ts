@@ -19,9 +19,9 @@ function trainer(lang: string, setId: string, localId: string, name: string, eff
     regulationMark: MARK[setId], legal: flags,
   });
 }
-function pokemon(setId: string, localId: string, name: string, damage: string, flags: TcgdexCard['legal']): TcgdexCard {
+function pokemon(setId: string, localId: string, name: string, damage: string, flags: TcgdexCard['legal'], hp = 310): TcgdexCard {
   return tcgdexCard('en', setId, localId, {
-    name, hp: 310, regulationMark: MARK[setId], legal: flags,
+    name, hp, regulationMark: MARK[setId], legal: flags,
     attacks: [{ name: 'Mind Burst', cost: ['Psychic', 'Colorless'], damage, effect: 'Discard 2 Energy from this Pokémon.' }],
   });
 }
@@ -46,6 +46,8 @@ describe('a printing is legal when a printing of the same name and game text is'
         pokemon('me1', '4', 'Gardevoir ex', '200', legal(true, true)),
         pokemon('sv1', '5', 'Kirlia', '30×', legal(false, true)),
         pokemon('me1', '5', 'Kirlia', '30x', legal(true, true)),
+        pokemon('sv1', '9', 'Ralts', '10', legal(false, true), 60),
+        pokemon('me1', '9', 'Ralts', '10', legal(true, true), 70),
         trainer('en', 'sv1', '6', 'Nest Ball', undefined, legal(false, true)),
         trainer('en', 'me1', '6', 'Nest Ball', 'Search your deck for a Basic Pokémon and put it onto your Bench.', legal(true, true)),
         basicEnergy('base1', '7', legal(false, false)),
@@ -74,6 +76,10 @@ describe('a printing is legal when a printing of the same name and game text is'
 
   test('Pokémon meet on their attacks: name, cost, damage (`×` read as `x`) and effect', () => {
     assert.equal(legalities('en-sv1-5')!.standard, true);
+  });
+
+  test('Pokémon meet on their HP too: a Ralts of other HP is another card', () => {
+    assert.equal(legalities('en-sv1-9')!.standard, false);
   });
 
   test('a printing without game text takes nothing from its name, but basic Energy is known by its name', () => {

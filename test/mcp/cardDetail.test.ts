@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { keyedSession, withoutRetrievedAt } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
@@ -37,7 +37,7 @@ for (const store of STORE_KINDS) {
   describe(`MCP card lists answer compact rows unless asked for detail "full" (${store})`, await onStore(store), () => {
     const fixture = keyedSession({ store }, {
       prepare: async (harness) => {
-        const { catalog } = await readOwnExport(DEMO_CATALOG_DIR);
+        const { catalog } = await readOwnExport(SEED_CATALOG_DIR);
         const charizard = catalog.cards.find((card) => card.id === 'en-base1-4')!;
         Object.assign(charizard, CHARIZARD_GAME_TEXT);
         await harness.server.catalogStore.replaceCatalog(catalog);

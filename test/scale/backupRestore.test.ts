@@ -186,7 +186,7 @@ describe('the SQLite restore drill of docs/deploy.md, backed up while the server
     const dir = path.join(root, 'backups/with-catalog');
     const backup = await runCli('backup', [dir, '--catalog'], env);
     assert.equal(backup.code, 0, backup.stderr);
-    assert.match(backup.stdout, /^Catalog: 5 sets and 12 cards → .+catalog\.db \(\d+ KiB\)$/m);
+    assert.match(backup.stdout, /^Catalog: 8 sets and 17 cards → .+catalog\.db \(\d+ KiB\)$/m);
     assert.ok(existsSync(path.join(dir, 'catalog.db')) && existsSync(path.join(dir, 'catalog.access.db')));
   });
 });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { writeOwnExport } from '../../src/importer/ownExportFormat.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import type { CardRecord } from '../../src/schemas/card.js';
@@ -40,7 +40,7 @@ async function* each<T>(items: T[]): AsyncIterable<T> {
 
 /** The demo catalog with its Charizard renamed and 10,000 more cards: an export to import. */
 async function writeBiggerCatalog(dir: string): Promise<void> {
-  const { catalog } = await readOwnExport(DEMO_CATALOG_DIR);
+  const { catalog } = await readOwnExport(SEED_CATALOG_DIR);
   const template = catalog.sets.find((set) => set.id === 'en-base1')!;
   const card = catalog.cards.find((c) => c.id === CARD_ID)!;
   const sets: CardSet[] = [...catalog.sets];

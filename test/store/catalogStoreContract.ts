@@ -259,6 +259,9 @@ export function catalogStoreContract(
         cards: [card('en-a', '1', 'Mewtwo GX'), card('en-b', '7', 'Mewtwo-GX'), card('en-b', '2', 'Mewtwo-GX'),
           card('en-a', '2', 'Iono'), card('de-a', '1', 'Mewtwo-GX')],
       });
+      assert.deepEqual(await store.printingIds('mewtwogx', 'en', 50), ['en-b-2', 'en-b-7', 'en-a-1'], 'a name\'s printings, newest first, both spellings');
+      assert.deepEqual(await store.printingIds('mewtwogx', 'en', 1), ['en-b-2']);
+      assert.deepEqual(await store.printingIds('mewtwo', 'en', 50), [], 'the whole name, not a part');
       const spelled = (lookup: Awaited<ReturnType<CatalogStore['nameLookup']>>) => Array.from({ length: lookup.size }, (_, entry) =>
         [lookup.languages[entry], lookup.keys[entry], lookup.names[entry], lookup.printings[entry], lookup.newestIds[entry]]);
       const first = await store.nameLookup();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { catalogRows } from '../../src/catalog/catalogRows.js';
 import type { Catalog, CatalogStore } from '../../src/catalog/catalogStore.js';
-import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
@@ -28,7 +28,7 @@ for (const kind of STORE_KINDS) {
       // Without the catalog cache, so that every listing is worked out; the other store is another instance.
       store = await openCatalogStore(url, { ...DEFAULT_STORE_OPTIONS, catalogCacheBytes: 0 });
       other = await openCatalogStore(url, { ...DEFAULT_STORE_OPTIONS, catalogCacheBytes: 0 });
-      catalog = (await readOwnExport(DEMO_CATALOG_DIR)).catalog;
+      catalog = (await readOwnExport(SEED_CATALOG_DIR)).catalog;
       await store.replaceCatalog(catalog);
     });
     after(async () => {

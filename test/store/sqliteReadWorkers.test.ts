@@ -7,7 +7,7 @@ import type { Catalog, CatalogStore } from '../../src/catalog/catalogStore.js';
 import { facetsOf } from '../../src/catalog/cardFacets.js';
 import { countOf, parsedItems } from '../../src/catalog/servedJson.js';
 import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
-import { DEMO_CATALOG_DIR } from '../../src/importer/demoCatalog.js';
+import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
@@ -43,7 +43,7 @@ describe('SQLite read workers', () => {
   before(async () => {
     dir = tempDir('tcg-read-workers-');
     file = path.join(dir, 'catalog.db');
-    catalog = (await readOwnExport(DEMO_CATALOG_DIR)).catalog;
+    catalog = (await readOwnExport(SEED_CATALOG_DIR)).catalog;
     const store = await open(file, 0);
     await store.replaceCatalog(catalog);
     await store.close();

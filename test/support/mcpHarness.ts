@@ -38,6 +38,11 @@ export class McpHarness {
     return new McpHarness(await startServer(options));
   }
 
+  /** A harness over a server already running (a full catalog's, say); closing the server stays its starter's. */
+  static over(server: TestServer): McpHarness {
+    return new McpHarness(server);
+  }
+
   get baseUrl(): string {
     return this.server.baseUrl;
   }

@@ -18,6 +18,7 @@ import { PrometheusMetrics, type CacheCounts } from '../../src/metrics/prometheu
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
 import type { LogCapture } from './childProcess.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
+import { SEED_CATALOG_DIR } from './seedCatalog.js';
 import type { StoreKind } from './stores.js';
 import { BulkFiles } from '../../src/bulk/bulkFiles.js';
 
@@ -52,7 +53,9 @@ export interface TestServerOptions {
   mcpAllowedOrigins?: string[];
   /** Replaces the catalog store (e.g. one that fails), wrapping the real demo catalog. */
   wrapCatalog?: (store: CatalogStore) => CatalogStore;
-  /** Serve this existing catalog file instead of a fresh one holding the demo catalog. */
+  /** Start with the demo catalog `npm start` serves instead of the tests' seed catalog (SEED_CATALOG_DIR). */
+  demoCatalog?: boolean;
+  /** Serve this existing catalog file instead of a fresh one holding the seed catalog. */
   catalogFile?: string;
   /** SQLite files (the default) or a throwaway PostgreSQL database on 127.0.0.1:5432, dropped by close(). */
   store?: StoreKind;
@@ -100,7 +103,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const storeOptions: StoreOptions = { ...DEFAULT_STORE_OPTIONS, poolSize: 10, ...options.storeOptions };
   const storeUrl = options.reachDatabase?.(databaseUrl) ?? databaseUrl;
   const realCatalog = await openCatalogStore(storeUrl, storeOptions);
-  if (!options.catalogFile && !options.databaseOf) await seedDemoCatalog(realCatalog);
+  if (!options.catalogFile && !options.databaseOf) await seedDemoCatalog(realCatalog, options.demoCatalog ? undefined : SEED_CATALOG_DIR);
   const catalogStore = options.wrapCatalog ? options.wrapCatalog(realCatalog) : realCatalog;
   const accessStore = await openAccessStore(storeUrl, storeOptions);
   const port = options.ownPublicBaseUrl ? await freePort() : 0;

@@ -54,7 +54,7 @@ export interface paths {
         };
         /**
          * Get the card of a name as someone typed it
-         * @description Give exactly one of `exact` (the name, folded as a search folds it, and nothing else) or `fuzzy` (also forgives a typo or two, a missing possessive, a spaced suffix, a trailing qualifier in parentheses, and the start of the one name it begins; an exact match always wins). Answers the newest printing of the name in `lang` (default en): newest set, then set, then number; or its printing in `set_code`. When several names fit equally, or none is close, a 404 lists `candidates`, best first. For a list of matches use `GET /v1/cards?q=`; for names as they are typed, `/v1/cards/autocomplete`.
+         * @description Give exactly one of `exact` (the name, folded as a search folds it, and nothing else) or `fuzzy` (also forgives a typo or two, a missing possessive, a spaced suffix, a trailing qualifier in parentheses, the start of the one name it begins, or of a later word of one name; an exact match always wins). Answers the newest printing of the name in `lang` (default en) from a main expansion (a promo, trainer kit or McDonald's card only when the name has no other): newest set, then set, then number; or its printing in `set_code`. When several names fit equally, or none is close, a 404 lists `candidates`, best first. For a list of matches use `GET /v1/cards?q=`; for names as they are typed, `/v1/cards/autocomplete`.
          */
         get: operations["getNamedCard"];
         put?: never;
@@ -74,7 +74,7 @@ export interface paths {
         };
         /**
          * Complete a card name being typed
-         * @description Up to 20 distinct card names in `lang` (default en) holding `q` (folded as a search folds it): names that start with it first, then the rest, each group by how many printings the name has (most first).
+         * @description Up to 20 distinct card names in `lang` (default en) holding `q` (folded as a search folds it): the name itself, then names that start with it, then names a later word of which starts with it, then the rest, each group by how many printings the name has (most first).
          */
         get: operations["autocompleteCardNames"];
         put?: never;
@@ -1176,12 +1176,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description A card name exactly as printed, but for the folding: `mewtwo gx` is `Mewtwo-GX`. 2 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, white space, apostrophes, hyphens and dots are ignored; what is left must still be 2 characters or more.
+                 * @description A card name exactly as printed, but for the folding: `mewtwo gx` is `Mewtwo-GX`. 1 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, white space, apostrophes, hyphens and dots are ignored; what is left must still be a character or more.
                  * @example Iono
                  */
                 exact?: string;
                 /**
-                 * @description A card name as someone typed it: a typo or two (fewer for short names), a missing possessive (`boss orders`), a spaced suffix (`pikachu v max`), a trailing qualifier in parentheses, or the start of the one name it begins are forgiven. A name that matches exactly always wins. 2 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, white space, apostrophes, hyphens and dots are ignored; what is left must still be 2 characters or more.
+                 * @description A card name as someone typed it: a typo or two (fewer for short names), a missing possessive (`boss orders`), a spaced suffix (`pikachu v max`), a trailing qualifier in parentheses, or the start of the one name it begins are forgiven. A name that matches exactly always wins. 1 to 60 characters (after trimming). Case, accents, letter width, hiragana/katakana, white space, apostrophes, hyphens and dots are ignored; what is left must still be a character or more.
                  * @example charzard
                  */
                 fuzzy?: string;
@@ -1191,7 +1191,7 @@ export interface operations {
                  */
                 lang?: "en" | "ja" | "fr" | "it" | "de" | "es" | "ko" | "pt" | "zh-tw" | "id" | "th" | "zh-cn" | "es-mx" | "ru" | "pl" | "nl";
                 /**
-                 * @description The printing in the set with this printed abbreviation (`PAL`, `SVI`, `BS`), ignoring case, instead of the newest printing.
+                 * @description The printing in the set with this printed abbreviation (`PAL`, `SVI`, `PR-SV`), ignoring case, instead of the newest printing.
                  * @example PAL
                  */
                 set_code?: string;
@@ -1202,7 +1202,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The card of the name found: its newest printing (newest set, then set, then number), or its printing in set_code, with its variants. */
+            /** @description The card of the name found: its newest printing from a main expansion (newest set, then set, then number; a promo, trainer kit or McDonald's card only when the name has no other), or its printing in set_code, with its variants. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1434,7 +1434,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What has been typed so far, 2 to 60 characters (after trimming), folded as a search folds it.
+                 * @description What has been typed so far, 1 to 60 characters (after trimming), folded as a search folds it.
                  * @example chari
                  */
                 q: string;

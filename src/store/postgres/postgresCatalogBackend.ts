@@ -92,6 +92,8 @@ const CARDS_IN_SEARCH_ORDER = `
   CROSS JOIN (SELECT string_agg(c.doc, ',' ORDER BY wanted.n) AS docs, count(*)::int AS count
               FROM unnest($1::int[]) WITH ORDINALITY AS wanted (search_order, n) JOIN cards c USING (search_order)) p`;
 const CARD = 'SELECT doc, variants, other_languages AS "otherLanguages" FROM cards WHERE id = $1';
+// Equality on name_key through the trigram index (pg_trgm answers = since PostgreSQL 14); a name's printings are few.
+const PRINTING_IDS = 'SELECT id FROM cards WHERE name_key = $1 AND lang = $2 ORDER BY search_order LIMIT $3';
 const RETRIEVAL = `${VERSION}, (SELECT value FROM catalog_meta WHERE key = 'imported_at') AS "importedAt"`;
 const CARDS = 'SELECT id, doc, variants FROM cards WHERE id = ANY($1::text[])';
 // One statement, so one snapshot: the counts, languages and stamp belong to the same catalog.
@@ -192,6 +194,11 @@ export class PostgresCatalogBackend implements CatalogBackend {
       name: 'cards_in_search_order', text: CARDS_IN_SEARCH_ORDER, values: [orders],
     });
     return { version: row!.version, docs: { bytes: Buffer.from(row!.docs ?? ''), count: row!.count } };
+  }
+
+  async printingIds(nameKey: string, lang: string, limit: number): Promise<string[]> {
+    const { rows } = await this.reads.query<{ id: string }>({ name: 'printing_ids', text: PRINTING_IDS, values: [nameKey, lang, limit] });
+    return rows.map((row) => row.id);
   }
 
   async card(id: string): Promise<StoredSingleCard | null> {

@@ -135,6 +135,10 @@ export class SqliteCatalogBackend implements CatalogBackend {
     return this.connection.get().reads.card(id);
   }
 
+  async printingIds(nameKey: string, lang: string, limit: number): Promise<string[]> {
+    return this.connection.get().reads.printingIds(nameKey, lang, limit);
+  }
+
   async cards(ids: readonly string[]): Promise<Array<StoredCard & { id: string }>> {
     return this.offThread('cards', ids);
   }

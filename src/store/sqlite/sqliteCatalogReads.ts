@@ -112,6 +112,8 @@ export class SqliteCatalogReads {
       cards: db.prepare<[string], StoredCard & { id: string }>(
         'SELECT id, doc, variants FROM cards WHERE id IN (SELECT value FROM json_each(?))'),
       card: db.prepare<[string], StoredSingleCard>('SELECT doc, variants, other_languages AS otherLanguages FROM cards WHERE id = ?'),
+      printingIds: db.prepare<[string, string, number], string>(
+        'SELECT id FROM cards INDEXED BY cards_by_name WHERE name_key = ? AND lang = ? ORDER BY search_order LIMIT ?').pluck(),
       search: searchStatements(db, unfiltered),
       filteredSearch: searchStatements(db, hasFacets),
       filteredCardsInSet: db.prepare<Record<string, unknown>, DocRow>(`
@@ -205,6 +207,10 @@ export class SqliteCatalogReads {
 
   card(id: string): StoredSingleCard | null {
     return this.statements.card.get(id) ?? null;
+  }
+
+  printingIds(nameKey: string, lang: string, limit: number): string[] {
+    return this.statements.printingIds.all(nameKey, lang, limit);
   }
 
   cards(ids: readonly string[]): Array<StoredCard & { id: string }> {

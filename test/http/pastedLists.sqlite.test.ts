@@ -1,0 +1,3 @@
+import { describePastedLists } from './pastedListsSuite.js';
+
+await describePastedLists('sqlite');
