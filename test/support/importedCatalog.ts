@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, renameSync, openSync, closeSync } from 'node:fs';
+import { copyFileSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, renameSync, openSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportReport } from '../../src/importer/importReport.js';
 import { runImport } from '../../src/importer/runImport.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
-import { projectRoot, sharedDumpDir } from './shared.js';
+import { projectRoot, sharedDumpDir, sharedDumpOf } from './shared.js';
 
 /**
  * The shared TCGdex dump imported into SQLite once, for the test files that only read the result:
@@ -71,17 +71,6 @@ function tryLock(lock: string): boolean {
   return false;
 }
 
-/** A dump directory of only `languages`' files (links to the shared ones). */
-function dumpOf(languages: readonly string[] | undefined, work: string): string {
-  if (!languages) return sharedDumpDir;
-  const dump = path.join(work, 'dump');
-  mkdirSync(dump);
-  for (const lang of languages) {
-    for (const file of [`${lang}.sets.ndjson.gz`, `${lang}.cards.ndjson.gz`]) symlinkSync(path.join(sharedDumpDir, file), path.join(dump, file));
-  }
-  return dump;
-}
-
 async function build(ready: string, languages: readonly string[] | undefined): Promise<void> {
   const work = `${ready}.building`;
   rmSync(work, { recursive: true, force: true });
@@ -89,7 +78,7 @@ async function build(ready: string, languages: readonly string[] | undefined): P
   const store = new StoredCatalog(new SqliteCatalogBackend(path.join(work, 'catalog.db')));
   let report: ImportReport;
   try {
-    report = (await runImport(dumpOf(languages, work), store)).report!;
+    report = (await runImport(languages ? sharedDumpOf(languages, path.join(work, 'dump')) : sharedDumpDir, store)).report!;
   } finally {
     await store.close();
   }
