@@ -9,11 +9,12 @@ import { projectRoot, sharedDumpDir, sharedDumpOf } from './shared.js';
 
 /**
  * The shared TCGdex dump imported into SQLite once, for the test files that only read the result:
- * the import itself takes minutes on a busy machine, a copy of its file a second. The import is
- * cached in node_modules/.cache/tcg-test/ under a key of what makes it (the dump files' names,
- * sizes and times, the languages, and every built file of src/, so a change to the importer or the
- * schema imports again), and each caller gets a copy of its own to open, write and delete.
- * Several test files start at once: the first takes a lock file and imports, the others wait for it.
+ * the import itself takes a minute or more, a copy of its file a second. The import is cached in
+ * node_modules/.cache/tcg-test/ under a key of what makes it (the dump files' names, sizes and times,
+ * the languages, and the built modules the import and the SQLite store are made of: a change to the
+ * importer or the schema imports again, one to the routes does not); each caller gets a copy of its
+ * own to open, write and delete. Several test files start at once: the first to take the lock file
+ * imports, the others wait for it.
  */
 
 const CACHE_ROOT = path.join(projectRoot, 'node_modules', '.cache', 'tcg-test');
@@ -27,11 +28,23 @@ export interface ImportedCatalog {
   report: ImportReport;
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).sort();
+const IMPORT_MODULES = ['importer/runImport.js', 'catalog/storedCatalog.js', 'store/sqlite/sqliteCatalogBackend.js'];
+
+/** The built modules of src/ that `entries` import, themselves included, following relative imports. */
+function moduleGraph(root: string, entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const pending = entries.map((entry) => path.join(root, entry));
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+      pending.push(path.resolve(path.dirname(file), specifier!));
+    }
+  }
+  return [...seen].sort();
 }
 
-/** The cache key: what the dump files are, which languages, and the code that imports them. */
+/** The cache key: what the dump files are, which languages, and the code that imports and stores them. */
 function keyOf(languages: readonly string[] | undefined): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(languages ?? 'all'));
@@ -40,7 +53,7 @@ function keyOf(languages: readonly string[] | undefined): string {
     hash.update(`${name} ${size} ${mtimeMs}\n`);
   }
   const built = path.join(projectRoot, 'dist', 'src');
-  for (const name of filesUnder(built)) hash.update(name).update(readFileSync(path.join(built, name)));
+  for (const file of moduleGraph(built, IMPORT_MODULES)) hash.update(path.relative(built, file)).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
