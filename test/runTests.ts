@@ -24,10 +24,12 @@ if (files.length === 0) {
   process.exit(1);
 }
 /**
- * The longest files (child processes under load, imports of the shared dump, Chromium) start first,
- * so that short files fill the end of the parallel phase rather than a long one starting last.
+ * The longest files (child processes under load, imports of the shared dump, Chromium, hundreds of
+ * worker threads) start first, so that short files fill the end of the parallel phase rather than a
+ * long one starting last.
  */
-const LONGEST = ['scale/', 'importer/', 'browser/', 'http/fullCatalog.'].map((prefix) => path.join(here, prefix));
+const LONGEST = ['scale/', 'importer/', 'browser/', 'http/fullCatalog.', 'store/sqliteReadWorkers.', 'sync/', 'mcp/inspector.']
+  .map((prefix) => path.join(here, prefix));
 const longest = (file: string) => LONGEST.some((prefix) => file.startsWith(prefix));
 const serial = files.filter((file) => file.endsWith('.serial.test.js'));
 const parallel = files.filter((file) => !serial.includes(file) && longest(file))
