@@ -84,8 +84,13 @@ function tryLock(lock: string): boolean {
   return false;
 }
 
+/**
+ * Imports into a folder of this process's own, renamed to `ready` once complete: should two
+ * processes build at once (a lock taken over from a dead holder), one keeps its import and the
+ * other drops its own.
+ */
 async function build(ready: string, languages: readonly string[] | undefined): Promise<void> {
-  const work = `${ready}.building`;
+  const work = `${ready}.building.${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const store = new StoredCatalog(new SqliteCatalogBackend(path.join(work, 'catalog.db')));
@@ -97,13 +102,24 @@ async function build(ready: string, languages: readonly string[] | undefined): P
   }
   writeFileSync(path.join(work, 'report.json'), JSON.stringify(report));
   rmSync(path.join(work, 'dump'), { recursive: true, force: true });
-  renameSync(work, ready);
+  try {
+    renameSync(work, ready);
+  } catch (error) {
+    if (!existsSync(ready)) throw error;
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
-/** Removes the caches of other keys (an older build or dump), which no run will ask for again. */
-function pruneOthers(kind: string, keep: string): void {
+/**
+ * Removes what no run will ask for again: the caches of other keys (an older build or dump) and
+ * the unfinished imports of processes that died; a live process's import and lock stay.
+ */
+function pruneOthers(kind: string, ready: string): void {
   for (const name of readdirSync(CACHE_ROOT)) {
-    if (name.startsWith(`${kind}-`) && !name.startsWith(keep)) rmSync(path.join(CACHE_ROOT, name), { recursive: true, force: true });
+    if (!name.startsWith(`${kind}-`) || name === path.basename(ready)) continue;
+    const builder = /\.building\.(\d+)$/.exec(name);
+    if (builder ? alive(Number(builder[1])) : name.endsWith('.lock')) continue;
+    rmSync(path.join(CACHE_ROOT, name), { recursive: true, force: true });
   }
 }
 
@@ -118,7 +134,7 @@ async function cached(languages: readonly string[] | undefined): Promise<string>
       try {
         if (!existsSync(ready)) {
           await build(ready, languages);
-          pruneOthers(kind, path.basename(ready));
+          pruneOthers(kind, ready);
         }
       } finally {
         rmSync(lock, { force: true });
