@@ -9,7 +9,7 @@ import { projectRoot, sharedDumpDir, sharedDumpOf } from './shared.js';
 
 /**
  * The shared TCGdex dump imported into SQLite once, for the test files that only read the result:
- * the import itself takes a minute or more, a copy of its file a second. The import is cached in
+ * an import is the slowest setup there is, a copy of its file among the quickest. It is cached in
  * node_modules/.cache/tcg-test/ under a key of what makes it (the dump files' names, sizes and times,
  * the languages, and the built modules the import and the SQLite store are made of: a change to the
  * importer or the schema imports again, one to the routes does not); each caller gets a copy of its

@@ -69,7 +69,7 @@ export async function sql<T extends pg.QueryResultRow>(url: string, text: string
 /**
  * Fresh namespaces in one database, for suites that want an empty database per test: a role and
  * a schema of its own each (a connection's default search_path is the role's schema first), where
- * a database per test would cost a CREATE and a DROP DATABASE (seconds on a busy server).
+ * a database per test would cost a CREATE and a DROP DATABASE (each waits on the whole server).
  * What the connections see is the same: their own tables only, made by the store's own migrations.
  * Advisory locks and notifications are the database's, so the tests sharing it must run one at a time.
  */

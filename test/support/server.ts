@@ -76,8 +76,8 @@ export interface TestServerOptions {
 
 /**
  * The servers' PostgreSQL databases, dropped together once the file's tests are done rather than
- * one by one as each server closes: a DROP DATABASE waits for a checkpoint of the whole server
- * (a second or more when it is busy), and drops made together share theirs.
+ * one by one as each server closes: a DROP DATABASE waits for a checkpoint of the whole server,
+ * and drops made together share theirs.
  */
 const closedDatabases: TestDatabase[] = [];
 after(async () => {
