@@ -87,10 +87,13 @@ export function testSchemas(prefix = 'catalog_test'): TestSchemas {
       database ??= createTestDatabase(prefix);
       const { url } = await database;
       const role = `schema_${process.pid}_${randomBytes(4).toString('hex')}`;
-      await admin((client) => client.query(`CREATE ROLE ${role} LOGIN`));
+      // A password too, for a server that trusts only its superuser on loopback.
+      const password = randomBytes(12).toString('hex');
+      await admin((client) => client.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`));
       await sql(url, `CREATE SCHEMA ${role} AUTHORIZATION ${role}`);
       const own = new URL(url);
       own.username = role;
+      own.password = password;
       return {
         url: own.toString(),
         drop: async () => {
