@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import type { AccessStore, NewKey } from '../../src/access/accessStore.js';
 import { displayPrefix, generateKey, hashKey } from '../../src/access/keyFormat.js';
 
@@ -24,8 +24,9 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_
 const dayLimit = (address: string, day = '2026-01-15') => ({ address, day, limit: 3, keepFrom: dayBefore(day) });
 
 /** The behaviour every AccessStore implementation (SQLite, PostgreSQL) must show. */
-export function accessStoreContract(name: string, open: () => Promise<StoreUnderTest>, options: { skip: string | false } = { skip: false }): void {
-  describe(`AccessStore contract: ${name}`, options, () => {
+export function accessStoreContract(name: string, open: () => Promise<StoreUnderTest>,
+  options: { skip: string | false; done?: () => Promise<void> } = { skip: false }): void {
+  describe(`AccessStore contract: ${name}`, { skip: options.skip }, () => {
     let subject: StoreUnderTest;
     let store: AccessStore;
     beforeEach(async () => {
@@ -33,6 +34,8 @@ export function accessStoreContract(name: string, open: () => Promise<StoreUnder
       store = subject.store;
     });
     afterEach(async () => subject.dispose());
+    // What the stores of every test shared (testSchemas' database).
+    after(async () => options.done?.());
 
     async function insert(fields: Partial<NewKey> = {}) {
       const record = newKey(fields);

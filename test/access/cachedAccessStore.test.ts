@@ -12,7 +12,7 @@ import { SqliteAccessStore } from '../../src/store/sqlite/sqliteAccessStore.js';
 import { tempDir } from '../support/catalogServer.js';
 import { fetchJson } from '../support/http.js';
 import { bearer, issueKey } from '../support/keys.js';
-import { createTestDatabase, needsPostgres } from '../support/postgres.js';
+import { createTestDatabase, needsPostgres, testSchemas } from '../support/postgres.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 import { accessStoreContract, newKey } from './accessStoreContract.js';
@@ -25,11 +25,12 @@ accessStoreContract('cached SQLite', async () => {
   return { store, dispose: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
 });
 
+const schemas = testSchemas('access_test');
 accessStoreContract('cached PostgreSQL', async () => {
-  const database = await createTestDatabase('access_test');
-  const store = new CachedAccessStore(await PostgresAccessStore.open({ databaseUrl: database.url, poolSize: 4 }));
-  return { store, dispose: async () => { await store.close(); await database.drop(); } };
-}, postgres);
+  const schema = await schemas.next();
+  const store = new CachedAccessStore(await PostgresAccessStore.open({ databaseUrl: schema.url, poolSize: 4 }));
+  return { store, dispose: async () => { await store.close(); await schema.drop(); } };
+}, { ...postgres, done: schemas.dropAll });
 
 /** The wrapped store as it is, with its findKeyByHash calls counted: a real store, not a mock. */
 function counted(store: AccessStore): { store: AccessStore; lookups: () => number } {

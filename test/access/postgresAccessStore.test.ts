@@ -4,17 +4,18 @@ import type { AccessStore } from '../../src/access/accessStore.js';
 import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';
 import { PostgresAccessStore } from '../../src/store/postgres/postgresAccessStore.js';
-import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../support/postgres.js';
+import { createTestDatabase, needsPostgres, sql, type TestDatabase, testSchemas } from '../support/postgres.js';
 import { accessStoreContract, newKey } from './accessStoreContract.js';
 import { ACCESS_MIGRATIONS } from '../../src/store/postgres/accessMigrations.js';
 
 const postgres = await needsPostgres();
 
+const schemas = testSchemas('access_test');
 accessStoreContract('PostgreSQL', async () => {
-  const database = await createTestDatabase('access_test');
-  const store = await PostgresAccessStore.open({ databaseUrl: database.url, poolSize: 4 });
-  return { store, dispose: async () => { await store.close(); await database.drop(); } };
-}, postgres);
+  const schema = await schemas.next();
+  const store = await PostgresAccessStore.open({ databaseUrl: schema.url, poolSize: 4 });
+  return { store, dispose: async () => { await store.close(); await schema.drop(); } };
+}, { ...postgres, done: schemas.dropAll });
 
 
 describe('the PostgreSQL access store, beyond the contract', postgres, () => {

@@ -8,7 +8,7 @@ import { blockSize, MAX_BLOCK, ONE_AT_A_TIME_BELOW, ReservedQuota, UNLIMITED_BLO
 import { PostgresAccessStore } from '../../src/store/postgres/postgresAccessStore.js';
 import { SqliteAccessStore } from '../../src/store/sqlite/sqliteAccessStore.js';
 import { tempDir } from '../support/catalogServer.js';
-import { createTestDatabase, needsPostgres } from '../support/postgres.js';
+import { createTestDatabase, needsPostgres, testSchemas } from '../support/postgres.js';
 import { accessStoreContract, newKey } from './accessStoreContract.js';
 
 const postgres = await needsPostgres();
@@ -19,11 +19,12 @@ accessStoreContract('reserved quota on SQLite', async () => {
   return { store, dispose: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
 });
 
+const schemas = testSchemas('access_test');
 accessStoreContract('reserved quota on PostgreSQL', async () => {
-  const database = await createTestDatabase('access_test');
-  const store = new ReservedQuota(await PostgresAccessStore.open({ databaseUrl: database.url, poolSize: 4 }));
-  return { store, dispose: async () => { await store.close(); await database.drop(); } };
-}, postgres);
+  const schema = await schemas.next();
+  const store = new ReservedQuota(await PostgresAccessStore.open({ databaseUrl: schema.url, poolSize: 4 }));
+  return { store, dispose: async () => { await store.close(); await schema.drop(); } };
+}, { ...postgres, done: schemas.dropAll });
 
 describe('block sizes', () => {
   it('20 while at least 320 of the month are left, then one at a time; 100 for an unlimited key', () => {

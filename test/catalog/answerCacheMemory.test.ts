@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
@@ -10,13 +10,13 @@ import { CatalogQueries, type QueryResult } from '../../src/catalog/catalogQueri
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { compress } from '../../src/edge/compression.js';
 import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
-import { runImport } from '../../src/importer/runImport.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { answeredResult } from '../../src/mcp/toolResult.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
 import { tempDir } from '../support/catalogServer.js';
 import { seededRandom } from '../support/seededRandom.js';
-import { needsSharedDump, sharedDumpDir } from '../support/shared.js';
+import { importedCatalog } from '../support/importedCatalog.js';
+import { needsSharedDump } from '../support/shared.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -101,13 +101,9 @@ describe('what the answer cache is charged, against what the heap holds for it',
 
   it('is within 25 % of what a full cache of the English catalog\'s cards and searches frees, at 32 MB', needsSharedDump(), async () => {
     // English alone: the answers of the whole catalog, in a fifth of the import.
-    const dump = path.join(dir, 'en-dump');
-    mkdirSync(dump);
-    for (const file of ['en.sets.ndjson.gz', 'en.cards.ndjson.gz']) symlinkSync(path.join(sharedDumpDir, file), path.join(dump, file));
-    const file = path.join(dir, 'en.db');
+    const { file } = await importedCatalog(dir, { languages: ['en'] });
     const store = new StoredCatalog(new SqliteCatalogBackend(file, { readWorkers: 0 }));
     try {
-      await runImport(dump, store);
       const db = new Database(file, { readonly: true });
       const cards = db.prepare<[], { id: string; name_key: string }>('SELECT id, name_key FROM cards').all();
       db.close();

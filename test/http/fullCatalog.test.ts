@@ -4,13 +4,12 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { naturalNumberOrder } from '../../src/catalog/ordering.js';
 import { searchKey } from '../../src/catalog/searchKey.js';
-import { runImport, type ImportResult } from '../../src/importer/runImport.js';
-import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
+import type { ImportReport } from '../../src/importer/importReport.js';
 import Database from 'better-sqlite3';
 import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../../src/catalog/cardVocabulary.js';
-import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
-import { needsSharedDump, sharedDumpDir } from '../support/shared.js';
+import { importedCatalog } from '../support/importedCatalog.js';
+import { needsSharedDump } from '../support/shared.js';
 import { REAL_TCG_LIVE_LIST } from '../support/realDeckList.js';
 
 /** Walks every page of a list, checking the paging contract on the way. */
@@ -34,16 +33,14 @@ async function walk(server: RunningServer, url: string, limit: number): Promise<
 
 describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
   let server: RunningServer;
-  let result: ImportResult;
+  let report: ImportReport;
   let dir: string;
 
   before(async () => {
     dir = tempDir();
-    const file = path.join(dir, 'catalog.db');
-    const store = new StoredCatalog(new SqliteCatalogBackend(file));
-    result = await runImport(sharedDumpDir, store);
-    await store.close();
-    server = await startCatalogServer({ catalogFile: file });
+    const imported = await importedCatalog(dir);
+    report = imported.report;
+    server = await startCatalogServer({ catalogFile: imported.file });
   });
   after(async () => {
     await server?.close();
@@ -130,7 +127,7 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
   });
 
   it('lists every imported set of every language, newest first, to the last page', async () => {
-    for (const [lang, counts] of Object.entries(result.report!.imported)) {
+    for (const [lang, counts] of Object.entries(report.imported)) {
       const sets = await walk(server, `/v1/sets?lang=${lang}`, 200);
       assert.equal(sets.length, counts.sets, lang);
       assert.ok(sets.every((s) => s.language === lang));

@@ -3,12 +3,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startCatalogServer, type RunningServer } from '../support/catalogServer.js';
-import { needsSharedDump, projectRoot, sharedDumpDir } from '../support/shared.js';
+import { needsSharedDump, projectRoot, sharedDumpOf } from '../support/shared.js';
 
 /** Runs the import command and kills it with SIGKILL once its output matches `when`. */
-function killImportWhen(databaseFile: string, when: RegExp): Promise<{ killed: boolean; output: string }> {
+function killImportWhen(dump: string, databaseFile: string, when: RegExp): Promise<{ killed: boolean; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/src/cli/import.js', sharedDumpDir], {
+    const child = spawn(process.execPath, ['dist/src/cli/import.js', dump], {
       cwd: projectRoot,
       env: { ...process.env, DATABASE_URL: `file:${databaseFile}` },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,8 +35,9 @@ describe('an import killed midway', needsSharedDump(), () => {
     assert.equal(before.body.pagination.total, 5, 'the demo catalog is serving');
     const databaseFile = path.join(server.dir, 'catalog.db');
 
-    // Kill it while it writes cards inside its transaction.
-    const { killed, output } = await killImportWhen(databaseFile, /write cards: 25%/);
+    // Kill it while it writes cards inside its transaction: English alone, to get there sooner.
+    const dump = sharedDumpOf(['en'], path.join(server.dir, 'en-dump'));
+    const { killed, output } = await killImportWhen(dump, databaseFile, /write cards: 25%/);
     assert.ok(killed, `the import was killed midway; it printed:\n${output}`);
 
     const during = await server.get('/v1/sets?limit=200');

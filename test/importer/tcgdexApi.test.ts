@@ -11,8 +11,8 @@ import { openCatalogStore } from '../../src/store/open.js';
 import { crawlTcgdexApi, type TcgdexApiOptions } from '../../src/importer/sources/tcgdexApi.js';
 import { readTcgdexDump } from '../../src/importer/sources/tcgdexDump.js';
 import type { TcgdexLanguageData } from '../../src/importer/tcgdexRecords.js';
-import { needsSharedDump, sharedDumpDir } from '../support/shared.js';
-import { startTcgdexApiServer, type TcgdexApiServer } from '../support/tcgdexApiServer.js';
+import { needsSharedDump } from '../support/shared.js';
+import { sharedDumpOfSets, startTcgdexApiServer, type TcgdexApiServer } from '../support/tcgdexApiServer.js';
 
 /** base2 has 1st editions, basep stamps, pop1 is missing from the German set list, A1a is Pocket. */
 const SETS = ['base2', 'basep', 'pop1', 'A1a'];
@@ -32,15 +32,18 @@ const sorted = (catalog: Catalog) => ({
 describe('crawling the TCGdex API', needsSharedDump(), () => {
   let server: TcgdexApiServer;
   let cacheDir = '';
+  let dumpDir = '';
   let fromDump: ReturnType<typeof mapTcgdex>;
   const crawl = (options: TcgdexApiOptions = {}) => collect(crawlTcgdexApi(server.baseUrl, {
     languages: [...LANGUAGES, 'ja'], cacheDir, retryBaseDelayMs: 1, concurrency: 8, ...options,
   }));
 
   before(async () => {
-    server = await startTcgdexApiServer({ languages: LANGUAGES, sets: SETS });
     cacheDir = await mkdtemp(path.join(tmpdir(), 'tcgdex-crawl-'));
-    const dump = await collect(readTcgdexDump(sharedDumpDir, { languages: LANGUAGES }));
+    // The API's sets of the shared dump, read once: the fake API and the dump reader both read this.
+    dumpDir = sharedDumpOfSets(LANGUAGES, SETS, await mkdtemp(path.join(tmpdir(), 'tcgdex-api-dump-')));
+    server = await startTcgdexApiServer({ languages: LANGUAGES, sets: SETS, dumpDir });
+    const dump = await collect(readTcgdexDump(dumpDir, { languages: LANGUAGES }));
     const wanted = new Set(SETS);
     fromDump = mapTcgdex(dump.map(({ lang, sets, cards }) => ({
       lang,
@@ -51,6 +54,7 @@ describe('crawling the TCGdex API', needsSharedDump(), () => {
   after(async () => {
     await server?.close();
     await rm(cacheDir, { recursive: true, force: true });
+    if (dumpDir) await rm(dumpDir, { recursive: true, force: true });
   });
 
   test('an interrupted crawl fails with a clear error and keeps what it fetched', async () => {

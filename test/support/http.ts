@@ -25,6 +25,8 @@ export interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** Date.now() when the answer's headers arrived. */
+  receivedAt: number;
 }
 
 /**
@@ -35,12 +37,13 @@ export function requestFrom(localAddress: string, url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: init.method ?? 'GET', headers: init.headers, localAddress, agent: false }, (response) => {
+      const receivedAt = Date.now();
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => { text += chunk; });
       response.on('end', () => {
         try {
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) });
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text === '' ? undefined : JSON.parse(text), receivedAt });
         } catch (error) {
           reject(error instanceof Error ? error : new Error(String(error)));
         }

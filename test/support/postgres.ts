@@ -65,3 +65,46 @@ export async function sql<T extends pg.QueryResultRow>(url: string, text: string
     await client.end();
   }
 }
+
+/**
+ * Fresh namespaces in one database, for suites that want an empty database per test: a role and
+ * a schema of its own each (a connection's default search_path is the role's schema first), where
+ * a database per test would cost a CREATE and a DROP DATABASE (each waits on the whole server).
+ * What the connections see is the same: their own tables only, made by the store's own migrations.
+ * Advisory locks and notifications are the database's, so the tests sharing it must run one at a time.
+ */
+export interface TestSchemas {
+  /** A new role and its empty schema; drop() removes both. */
+  next(): Promise<TestDatabase>;
+  /** Drops the database, once every test is done. */
+  dropAll(): Promise<void>;
+}
+
+export function testSchemas(prefix = 'catalog_test'): TestSchemas {
+  let database: Promise<TestDatabase> | undefined;
+  return {
+    async next() {
+      database ??= createTestDatabase(prefix);
+      const { url } = await database;
+      const role = `schema_${process.pid}_${randomBytes(4).toString('hex')}`;
+      // A password too, for a server that trusts only its superuser on loopback.
+      const password = randomBytes(12).toString('hex');
+      await admin((client) => client.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`));
+      await sql(url, `CREATE SCHEMA ${role} AUTHORIZATION ${role}`);
+      const own = new URL(url);
+      own.username = role;
+      own.password = password;
+      return {
+        url: own.toString(),
+        drop: async () => {
+          await sql(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`, [role]);
+          await sql(url, `DROP SCHEMA ${role} CASCADE`);
+          await admin((client) => client.query(`DROP ROLE ${role}`));
+        },
+      };
+    },
+    async dropAll() {
+      await (await database)?.drop();
+    },
+  };
+}

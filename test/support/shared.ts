@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,4 +15,13 @@ export function needsSharedDump(): { skip: string | false } {
   if (existsSync(path.join(sharedDumpDir, 'en.cards.ndjson.gz'))) return { skip: false };
   if (process.env.CI === 'true') throw new Error(`CI=true but the shared TCGdex dump is missing at ${sharedDumpDir}`);
   return { skip: `needs the shared TCGdex dump at ${sharedDumpDir}` };
+}
+
+/** A dump directory `dir` holding only `languages` of the shared dump (links to its files). */
+export function sharedDumpOf(languages: readonly string[], dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  for (const lang of languages) {
+    for (const file of [`${lang}.sets.ndjson.gz`, `${lang}.cards.ndjson.gz`]) symlinkSync(path.join(sharedDumpDir, file), path.join(dir, file));
+  }
+  return dir;
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sharedDumpDir } from './shared.js';
 
 /**
@@ -49,6 +49,24 @@ type Json = Record<string, unknown> & { id: string };
 function readNdjsonGz(file: string): Json[] {
   if (!existsSync(file)) return [];
   return gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Json);
+}
+
+/**
+ * A dump directory `dir` holding only `sets` of `languages` of the shared dump, their lines as the
+ * dump has them: a server and a reader of it then read a few files of kilobytes, not the languages whole.
+ */
+export function sharedDumpOfSets(languages: readonly string[], sets: readonly string[], dir: string): string {
+  const wanted = new Set(sets);
+  mkdirSync(dir, { recursive: true });
+  for (const lang of languages) {
+    for (const [kind, setOf] of [['sets', (record: Json) => record.id], ['cards', (record: Json) => (record.set as { id: string }).id]] as const) {
+      const file = `${lang}.${kind}.ndjson.gz`;
+      const lines = gunzipSync(readFileSync(path.join(sharedDumpDir, file))).toString('utf8').split('\n')
+        .filter((line) => line !== '' && wanted.has(setOf(JSON.parse(line) as Json)));
+      writeFileSync(path.join(dir, file), gzipSync(lines.map((line) => `${line}\n`).join('')));
+    }
+  }
+  return dir;
 }
 
 interface LanguageData {

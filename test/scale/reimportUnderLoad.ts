@@ -10,7 +10,7 @@ import { openCatalogStore } from '../../src/store/open.js';
 import { LogCapture, runCli, runKeysCli, startChildServer, type ChildServer } from '../support/childProcess.js';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
 import { needsSharedDump, sharedDumpDir } from '../support/shared.js';
-import { onStore, STORE_KINDS } from '../support/stores.js';
+import { onStore, type StoreKind } from '../support/stores.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,7 +54,8 @@ async function answersOf(servers: Record<string, ChildServer>, key: string): Pro
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
-for (const store of STORE_KINDS) {
+/** The suite on one store; a test file per store, so the two run side by side. */
+export async function reimportUnderLoad(store: StoreKind): Promise<void> {
   const skip = needsSharedDump().skip || (await onStore(store)).skip;
   describe(`a full import of the English dump into the ${store} store two instances serve under load`, { skip }, () => {
     let database: TestDatabase | undefined;

@@ -1,0 +1,3 @@
+import { reimportUnderLoad } from './reimportUnderLoad.js';
+
+await reimportUnderLoad('sqlite');
