@@ -3,13 +3,11 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { runImport } from '../../src/importer/runImport.js';
-import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
-import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
+import { importedCatalog } from '../support/importedCatalog.js';
 import { launchChromium, needsChromium, type HeadlessBrowser } from '../support/browser.js';
 import { DESKTOP, PHONE, seriousViolations, serveStandInImages } from '../support/catalogPages.js';
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
-import { needsSharedDump, projectRoot, sharedDumpDir } from '../support/shared.js';
+import { needsSharedDump, projectRoot } from '../support/shared.js';
 import { REAL_TCG_LIVE_LIST } from '../support/realDeckList.js';
 import { renderCardPage } from '../../src/pages/cardPage.js';
 
@@ -28,10 +26,7 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ski
 
   before(async () => {
     dir = tempDir();
-    file = path.join(dir, 'catalog.db');
-    const store = new StoredCatalog(new SqliteCatalogBackend(file));
-    await runImport(sharedDumpDir, store);
-    await store.close();
+    ({ file } = await importedCatalog(dir));
     server = await startCatalogServer({ catalogFile: file });
     browser = await launchChromium();
     await serveStandInImages(browser.context, (url) => url.includes(`/base1/${CARD_WITH_BROKEN_IMAGE.split('-').at(-1)}/`));

@@ -91,7 +91,7 @@ export async function describePastedLists(store: StoreKind): Promise<void> {
       assert.deepEqual(deck.unresolved, []);
       assert.equal(deck.cards[0].card.name, 'N');
       assert.deepEqual(await server.get('/v1/cards?q=N').then(({ status, body }) => [status, body]),
-        [400, { error: 'q must be 2 to 60 characters long' }]);
+        [400, { error: 'q must be 2 to 60 characters long', code: 'invalid_parameter' }]);
     });
 
     it('matches a name through the label the source runs into it: Head Ringer is Head Ringer Team Flare Hyper Gear', async () => {
