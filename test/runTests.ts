@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
  * most files wait on servers, databases and child processes as much as they compute). Then the
  * `*.serial.test.js` files, one at a time on an otherwise idle machine: they assert how long
  * something takes (a deadline, a latency), which other files' load would stretch.
- * Node 20's `node --test <dir>` would also load the helpers (support/, the contract suites) as test
- * files, and it does not expand globs itself. Arguments are passed on to `node --test` in both
+ * The files are listed here because `node --test <dir>` would also load the helpers (support/, the
+ * contract suites) as test files. Arguments are passed on to `node --test` in both
  * phases (`npm test -- --test-name-pattern=quota`).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
