@@ -40,8 +40,7 @@ export function paddedTrigrams(key: string): string[] {
  * name) once, sorted by language then folded name, so a language is a range and a prefix a range
  * within it; and each padded trigram's entries, in that order, so a typed name's candidates are
  * counted over a few posting lists instead of comparing it with every name. Built from the
- * backend's nameSpellings(), read once per catalog version (its size and build time on the full
- * catalog: docs/performance.md).
+ * backend's nameSpellings(), read once per catalog version.
  */
 export class NameLookup {
   /** Per language, where its entries start and end. */

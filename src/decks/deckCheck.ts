@@ -34,7 +34,7 @@ export type DeckListReading =
  * lines before counting the request), then resolved in its language and checked against the
  * format's rules, into the answer `{data, retrieved_at}`. The answer is not kept in the answer
  * cache: lists are pasted in endless variants (players edit them between checks), so kept answers
- * would be evicted unused and cost more than they save (docs/performance.md, the deck check).
+ * would be evicted unused and cost more than they save.
  * What lists share, their cards, DeckCards keeps.
  */
 export class DeckChecker {
