@@ -38,8 +38,12 @@ export interface AnswerCacheStats {
  * measures it against the heap).
  */
 export const ENTRY_OVERHEAD_BYTES = 400;
-/** A generation of the requests asked lately holds one request for this many bytes of the cache: about as many as the cache holds answers. */
-const ASKED_GENERATION_BYTES = 2_048;
+/**
+ * A generation of the requests asked lately holds one request for this many bytes of the cache, a
+ * few times fewer than it holds answers of a card's size: an answer is kept once its request comes back soon after, and
+ * what comes back only now and then is built each time rather than kept, evicted and collected.
+ */
+const ASKED_GENERATION_BYTES = 16_384;
 
 /** What keeping `result` under `key` costs: its bytes and forms, its key (twice: the key and the identity), and the overhead. */
 function charge(result: QueryResult, key: string): number {
