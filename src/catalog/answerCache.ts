@@ -40,8 +40,9 @@ export interface AnswerCacheStats {
 export const ENTRY_OVERHEAD_BYTES = 400;
 /**
  * A generation of the requests asked lately holds one request for this many bytes of the cache, a
- * few times fewer than it holds answers of a card's size: an answer is kept once its request comes back soon after, and
- * what comes back only now and then is built each time rather than kept, evicted and collected.
+ * few times fewer than it holds answers of a card's size: an answer is kept once its request comes
+ * back soon after, and what comes back only now and then is built each time rather than kept,
+ * evicted and collected.
  */
 const ASKED_GENERATION_BYTES = 16_384;
 
