@@ -14,7 +14,7 @@ import { sendResult } from './sendResult.js';
 import type { SetWithCount } from '../schemas/set.js';
 import { renderCardPage } from '../pages/cardPage.js';
 import { renderErrorPage } from '../pages/errorPage.js';
-import { languageOfId } from '../pages/layout.js';
+import { languageOfId, NAME_SUGGESTIONS_PATH } from '../pages/layout.js';
 import { LegalityReasoner } from '../pages/legalityReasons.js';
 import { PageCache, sendUncachedPage } from './sendPage.js';
 
@@ -113,7 +113,7 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
   });
 
   // The names that complete what is typed in the search box: the API's autocomplete answer, for the pages' script.
-  app.get('/search/names', { schema: { hide: true, querystring: NameSuggestionsQuery } }, async (request, reply) =>
+  app.get(NAME_SUGGESTIONS_PATH, { schema: { hide: true, querystring: NameSuggestionsQuery } }, async (request, reply) =>
     sendResult(reply, await queries.autocomplete({ q: request.query.q, lang: request.query.lang })));
 
   app.get('/sets/:id', { schema: { hide: true, params: SetPageParams }, attachValidation: true }, async (request, reply) => {
