@@ -171,17 +171,20 @@ describe('the compose stack (PostgreSQL, two instances, HAProxy) under what prod
   }
 
   /**
-   * `keys create` run in catalog1 as an operator would. A failure is retried for a minute, each one
+   * `keys create` run in catalog1 as an operator would. A failure is retried for two minutes, each one
    * reported with what catalog1 then sees of PostgreSQL: the operator's next try, and the cause in CI's output.
    */
   async function createKey(email: string): Promise<string> {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     for (let attempt = 1; ; attempt++) {
+      const started = Date.now();
       const created = await podman(['exec', container('catalog1'), 'node', 'dist/src/cli/keys.js', 'create',
         '--email', email, '--tier', 'load', '--limit', '1000000'], true);
       if (created.status === 0) return created.stdout.trim();
-      report.push(`keys create ${email}, attempt ${attempt}: exit ${created.status}, ${created.stderr.trim().split('\n').pop()}; ${await postgresFromCatalog1()}`);
-      if (Date.now() > deadline) throw new Error(`keys create ${email} failed for a minute: ${created.stderr}`);
+      const connections = (await logsOf('postgres')).split('\n').filter((line) => /connection (received|authorized)|FATAL/.test(line)).slice(-4);
+      report.push(`keys create ${email}, attempt ${attempt}: exit ${created.status} after ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+        `${created.stderr.trim().split('\n').pop()}; ${await postgresFromCatalog1()}; PostgreSQL's last connections: ${connections.join(' | ')}`);
+      if (Date.now() > deadline) throw new Error(`keys create ${email} failed for two minutes: ${created.stderr}`);
       await sleep(1_000);
     }
   }

@@ -12,4 +12,4 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   createdb --username="$POSTGRES_USER" "$POSTGRES_DB"
   pg_ctl --pgdata="$PGDATA" --mode=fast --wait stop >/dev/null
 fi
-exec postgres -c listen_addresses='*'
+exec postgres -c listen_addresses='*' "$@"
