@@ -171,23 +171,27 @@ describe('the compose stack (PostgreSQL, two instances, HAProxy) under what prod
   }
 
   /**
-   * `keys create` run in catalog1 as an operator would. A failure is retried for two minutes, each one
-   * reported with what catalog1 then sees of PostgreSQL: the operator's next try, and the cause in CI's output.
+   * The keys CLI as an operator runs it (`podman exec` in catalog1, or a container of its own). Right
+   * after containers start, podman's DNS may take seconds to answer and the CLI's connection times
+   * out: a failure is retried for two minutes, each one reported with its time, what catalog1 then
+   * sees of PostgreSQL and the last connections PostgreSQL logged.
    */
-  async function createKey(email: string): Promise<string> {
+  async function keysCli(what: string, command: string[]): Promise<string> {
     const deadline = Date.now() + 120_000;
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
-      const created = await podman(['exec', container('catalog1'), 'node', 'dist/src/cli/keys.js', 'create',
-        '--email', email, '--tier', 'load', '--limit', '1000000'], true);
-      if (created.status === 0) return created.stdout.trim();
+      const ran = await podman(command, true);
+      if (ran.status === 0) return ran.stdout.trim();
       const connections = (await logsOf('postgres')).split('\n').filter((line) => /connection (received|authorized)|FATAL/.test(line)).slice(-4);
-      report.push(`keys create ${email}, attempt ${attempt}: exit ${created.status} after ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
-        `${created.stderr.trim().split('\n').pop()}; ${await postgresFromCatalog1()}; PostgreSQL's last connections: ${connections.join(' | ')}`);
-      if (Date.now() > deadline) throw new Error(`keys create ${email} failed for two minutes: ${created.stderr}`);
+      report.push(`${what}, attempt ${attempt}: exit ${ran.status} after ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+        `${ran.stderr.trim().split('\n').pop()}; ${await postgresFromCatalog1()}; PostgreSQL's last connections: ${connections.join(' | ')}`);
+      if (Date.now() > deadline) throw new Error(`${what} failed for two minutes: ${ran.stderr}`);
       await sleep(1_000);
     }
   }
+
+  const createKey = (email: string) => keysCli(`keys create ${email}`, ['exec', container('catalog1'), 'node', 'dist/src/cli/keys.js', 'create',
+    '--email', email, '--tier', 'load', '--limit', '1000000']);
 
   it('keys made with the keys CLI in a container, and a free key through the proxy', async () => {
     for (let i = 0; i < 4; i++) loadKeys.push(await createKey(`load-${i}@example.test`));
@@ -331,9 +335,9 @@ describe('the compose stack (PostgreSQL, two instances, HAProxy) under what prod
 
   it('quotas across the faults: each load key counted once for every answer, plus at most a block for each instance a fault cut off', async () => {
     await podman(['stop', '-t', '15', container('catalog1'), container('catalog2')]);
-    const list = await podman(['run', '--rm', '--network', NETWORK, '-e', 'DATABASE_URL=postgres://catalog:catalog@postgres:5432/catalog',
+    const list = await keysCli('keys list', ['run', '--rm', '--network', NETWORK, '-e', 'DATABASE_URL=postgres://catalog:catalog@postgres:5432/catalog',
       images.catalog, 'node', 'dist/src/cli/keys.js', 'list']);
-    const counted = new Map(list.stdout.trim().split('\n').slice(1).map((row) => {
+    const counted = new Map(list.split('\n').slice(1).map((row) => {
       const cells = row.split(/\s{2,}/);
       return [cells[6]!, Number(cells[3])] as const;
     }));
