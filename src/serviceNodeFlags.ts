@@ -10,6 +10,6 @@
  *   by the first search under load), their objects live long enough for V8 to decide that the
  *   places every request allocates at make long-lived objects; it then allocates them in the old
  *   generation from then on, and every later request pays in full collections
- *   (docs/performance.md, "Hot answers").
+ *   (docs/performance.md, "Latest").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', '--no-allocation-site-pretenuring'];
