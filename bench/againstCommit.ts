@@ -11,17 +11,16 @@
  *   request keyed and counted, and with one unlimited key; a search's p50 at one connection.
  * - MCP get_card beside REST's card by id, on each build.
  * - Cold traffic (random card ids, random name fragments) on fresh instances: saturated, then at half
- *   each build's saturated rate (a fixed rate, autocannon's) for its tail; the peak RSS; and this build
- *   without its answer cache (CATALOG_CACHE_MB=0) taking its turns beside them.
+ *   each build's saturated rate (a fixed rate, RequestShape.rate) for its tail; the peak RSS; and
+ *   this build without its answer cache (CATALOG_CACHE_MB=0) taking its turns beside them.
  */
-import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './benchDatabase.js';
 import { coldPools, type ColdPools } from './coldTraffic.js';
-import { generateLoad, loadGeneratorName, picks, type Load, type RequestShape } from './loadGenerator.js';
+import { generateLoad, loadGeneratorName, type Load, type RequestShape } from './loadGenerator.js';
 import { cpuSeconds, freePort, peakRssMiB, root, run, startProcess } from './processes.js';
 import { median } from './variantsInTurn.js';
 
@@ -143,14 +142,6 @@ async function loadOf(url: string, headers: Record<string, string>, seconds: num
   return result;
 }
 
-/** A fixed rate (autocannon's overallRate), for the tail at a rate the service keeps up with. */
-async function fixedRate(url: string, headers: Record<string, string>, rate: number, seconds: number, connections: number,
-  request: Pick<RequestShape, 'paths' | 'keys'>): Promise<Load> {
-  const result = await autocannon({ url, connections, duration: seconds, overallRate: Math.max(1, Math.round(rate)), headers,
-    requests: [{ method: 'GET', setupRequest: picks(request.paths, request.keys, undefined) }] });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total,
-    failures: result.non2xx + result.errors };
-}
 
 const each = (values: number[], digits = 0) => values.map((value) => value.toFixed(digits)).join(', ');
 const ratios = (ours: Load[], theirs: Load[], pick: (load: Load) => number) => ours.map((load, turn) => pick(load) / pick(theirs[turn]!));
@@ -241,8 +232,8 @@ async function coldTraffic(store: string, prepared: Prepared[], options: Options
       for (const server of servers) await loadOf(server.baseUrl, {}, WARM_UP_SECONDS, options.connections, request(server, 0), true);
       const saturated = await inTurn(servers, options.turns, (server, turn) =>
         loadOf(server.baseUrl, {}, options.seconds, options.connections, request(server, turn + 1), true));
-      const atHalf = await inTurn(servers, options.turns, (server, turn) => fixedRate(server.baseUrl, {},
-        median(saturated[servers.indexOf(server)]!.map((l) => l.rps)) / 2, options.seconds, options.connections, request(server, turn + 11)));
+      const atHalf = await inTurn(servers, options.turns, (server, turn) => loadOf(server.baseUrl, {}, options.seconds,
+        options.connections, { ...request(server, turn + 11), rate: median(saturated[servers.indexOf(server)]!.map((l) => l.rps)) / 2 }, true));
       servers.forEach((server, i) => {
         const loads = saturated[i]!;
         const against = i === 1 ? undefined : ratios(loads, saturated[1]!, (load) => load.rps);

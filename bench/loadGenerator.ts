@@ -33,6 +33,11 @@ export interface RequestShape {
   keys?: readonly string[];
   /** For each request a body picked at random from the pool (seeded), instead of `body` (the deck check of varied lists). */
   bodies?: { pool: readonly string[]; seed: number };
+  /**
+   * Requests a second over all connections, sent on a schedule rather than as fast as answers come
+   * (the tail at a rate the service keeps up with); each latency counts from its request's sending.
+   */
+  rate?: number;
 }
 
 export const loadGeneratorName = (): string => (hasWrk() ? 'wrk' : 'autocannon');
@@ -59,9 +64,10 @@ export function installWrkWherePossible(): void {
 export async function generateLoad(url: string, headers: Record<string, string>, seconds: number, connections: number,
   cpus?: string, request: RequestShape = {}): Promise<Load> {
   if (!hasWrk()) {
-    const { paths, keys, bodies, ...methodAndBody } = request;
+    const { paths, keys, bodies, rate, ...methodAndBody } = request;
     const picked = paths || keys || bodies ? { requests: [{ ...methodAndBody, setupRequest: picks(paths, keys, bodies) }] } : {};
-    const result = await autocannon({ url, connections, headers, duration: seconds, ...methodAndBody, ...picked });
+    const result = await autocannon({ url, connections, headers, duration: seconds, ...methodAndBody, ...picked,
+      ...(rate === undefined ? {} : { overallRate: Math.max(1, Math.round(rate)) }) });
     return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total,
       failures: result.non2xx + result.errors };
   }
@@ -109,12 +115,30 @@ const openConnectionsFirstScript = [
   'local function nowMs() ffi.C.clock_gettime(1, clock); return tonumber(clock.tv_sec) * 1000 + tonumber(clock.tv_nsec) / 1e6 end',
   'local opensAt',
   `init = function() opensAt = nowMs() + ${OPENING_MS} end`,
-  'delay = function() local wait = opensAt - nowMs(); if wait > 0 then return math.ceil(wait) end; return 0 end',
   'done = function(summary, latency)',
   '  io.write(string.format("measured requests=%d seconds=%.6f p50=%.3f p99=%.3f\\n", summary.requests, summary.duration / 1e6,',
   '    latency:percentile(50) / 1000, latency:percentile(99) / 1000))',
   'end',
 ].join('\n') + '\n';
+
+/**
+ * The script's delay(): without a rate, every connection's first request waits for the opening; at a
+ * fixed rate every request, first or later, waits for its turn on the thread's schedule (one each
+ * 1000/rate ms from the opening; behind schedule, at once), whichever connection sends it.
+ */
+function delayScript(rate: number | undefined): string {
+  if (rate === undefined) return 'delay = function() local wait = opensAt - nowMs(); if wait > 0 then return math.ceil(wait) end; return 0 end\n';
+  return [
+    `local interval = ${1000 / rate}`,
+    'local nextAt = nil',
+    'delay = function()',
+    '  nextAt = (nextAt or opensAt) + interval',
+    '  local due = nextAt - nowMs()',
+    '  if due > 0 then return math.floor(due) end',
+    '  return 0',
+    'end',
+  ].join('\n') + '\n';
+}
 
 function runWrk(args: string[], cpus: string | undefined): Promise<string> {
   return new Promise<string>((resolve, reject) => {
@@ -131,7 +155,7 @@ function runWrk(args: string[], cpus: string | undefined): Promise<string> {
  * request a path picked by LuaJIT's seeded math.random from a pool in a file beside it (one per line,
  * percent-encoded) when given, the keys in turn, and a body picked from a pool when given.
  */
-function writeRequestScript(dir: string, { method, body, paths, keys, bodies }: RequestShape): string {
+function writeRequestScript(dir: string, { method, body, paths, keys, bodies, rate }: RequestShape): string {
   const file = path.join(dir, 'request.lua');
   const pool = (name: string, lines: readonly string[] | undefined) => {
     if (lines === undefined) return undefined;
@@ -142,7 +166,7 @@ function writeRequestScript(dir: string, { method, body, paths, keys, bodies }: 
   };
   const pathsFile = pool('paths.txt', paths?.pool);
   const bodiesFile = pool('bodies.txt', bodies?.pool);
-  writeFileSync(file, openConnectionsFirstScript + [
+  writeFileSync(file, openConnectionsFirstScript + delayScript(rate) + [
     `wrk.method = "${method ?? 'GET'}"`,
     ...(body === undefined ? [] : [`wrk.body = [==[${body}]==]`]),
     `local keys = { ${(keys ?? []).map((key) => `"${key}"`).join(', ')} }`,
