@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 
 /** Where the test clients say they come back to; the browser test catches the navigation before any connection. */
@@ -13,6 +13,8 @@ export class TestOAuthProvider implements OAuthClientProvider {
   client: OAuthClientInformationMixed | undefined;
   saved: OAuthTokens | undefined;
   verifier = '';
+  /** What the SDK discovered of the authorization server, kept across the redirect as the verifier is (SEP-2352 checks the code's issuer against it). */
+  discovered: OAuthDiscoveryState | undefined;
   /** The sign-in page the SDK sent the user to, once it did. */
   authorizationUrl: URL | undefined;
   readonly stateValue = randomBytes(12).toString('base64url');
@@ -54,6 +56,7 @@ export class TestOAuthProvider implements OAuthClientProvider {
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
     if (scope === 'all' || scope === 'tokens') this.saved = undefined;
     if (scope === 'all' || scope === 'client') this.client = undefined;
+    if (scope === 'all' || scope === 'discovery') this.discovered = undefined;
   }
 
   saveCodeVerifier(verifier: string): void {
@@ -62,6 +65,14 @@ export class TestOAuthProvider implements OAuthClientProvider {
 
   codeVerifier(): string {
     return this.verifier;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovered = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovered;
   }
 }
 
