@@ -1,57 +1,27 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { importedCatalog } from '../support/importedCatalog.js';
-import { launchChromium, needsChromium, type HeadlessBrowser } from '../support/browser.js';
-import { DESKTOP, PHONE, seriousViolations, serveStandInImages } from '../support/catalogPages.js';
-import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
-import { needsSharedDump, projectRoot } from '../support/shared.js';
+import { needsChromium } from '../support/browser.js';
+import { CARD_WITH_BROKEN_IMAGE, openPagesInChromium, SCREENSHOTS, seriousViolations, type PagesInChromium } from '../support/catalogPages.js';
+import type { RunningServer } from '../support/catalogServer.js';
+import { needsSharedDump } from '../support/shared.js';
 import { REAL_TCG_LIVE_LIST } from '../support/realDeckList.js';
 import { renderCardPage } from '../../src/pages/cardPage.js';
 
-/** Where the test leaves its screenshots (gitignored); docs/screenshots/ holds copies. */
-const SCREENSHOTS = path.join(projectRoot, 'test-output', 'pages');
-/** Its large image fails to load, as a broken link would. */
-const CARD_WITH_BROKEN_IMAGE = 'en-base1-2';
-
+/** What a person sees and does on each page; pageAccessibility.test.ts checks the same pages with axe-core, and their limit. */
 describe('the catalog\'s pages in headless Chromium, on the full catalog', { skip: needsSharedDump().skip || needsChromium().skip }, () => {
+  let pages: PagesInChromium;
   let server: RunningServer;
-  let browser: HeadlessBrowser;
   let page: Page;
-  let dir: string;
-  let file: string;
-  const pageErrors: string[] = [];
 
   before(async () => {
-    dir = tempDir();
-    ({ file } = await importedCatalog(dir));
-    server = await startCatalogServer({ catalogFile: file });
-    browser = await launchChromium();
-    await serveStandInImages(browser.context, (url) => url.includes(`/base1/${CARD_WITH_BROKEN_IMAGE.split('-').at(-1)}/`));
-    page = browser.context.pages()[0] ?? await browser.context.newPage();
-    page.on('pageerror', (error) => { pageErrors.push(error.message); });
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    pages = await openPagesInChromium();
+    ({ server, page } = pages);
   });
   after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await pages?.close();
   });
-
-  /** Opens a page at both widths: no serious or critical axe violation at either; a screenshot of each. */
-  async function checkAccessible(url: string, name: string): Promise<void> {
-    for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      await page.setViewportSize(viewport);
-      await page.goto(server.baseUrl + url, { waitUntil: 'load' });
-      assert.deepEqual(await seriousViolations(page), [], `${url} at ${width} width`);
-      const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as number;
-      assert.ok(overflow <= 0, `${url} scrolls sideways at ${width} width by ${overflow}px`);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: false });
-    }
-    await page.setViewportSize(DESKTOP);
-  }
 
   it('a card page shows its game text, legality, printings and languages, linked to its set and its API answer', async () => {
     const api = (await server.get('/v1/cards?id=en-base1-4')).body.data;
@@ -145,11 +115,6 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ski
     assert.ok(size && Math.abs(size.width / size.height - 600 / 825) < 0.01, JSON.stringify(size));
     assert.deepEqual(await seriousViolations(page), []);
     await page.unroute(url);
-  });
-
-  it('the card page passes axe-core at desktop and phone widths', async () => {
-    await checkAccessible('/cards/en-base1-4', 'card');
-    await checkAccessible('/cards/en-sv01-196', 'card-reprint');
   });
 
   it('search "pikachu" shows a grid of cards, each image sized and lazy, and pages on', async () => {
@@ -250,11 +215,6 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ski
     assert.ok(await page.locator('.grid li').count() > 0);
   });
 
-  it('the search page passes axe-core at desktop and phone widths', async () => {
-    await checkAccessible('/search?q=pikachu&lang=en', 'search');
-    await checkAccessible('/search?q=pikachuu', 'search-did-you-mean');
-  });
-
   it('a set page shows its symbol, logo, release date and printed total, and every card in number order', async () => {
     await page.goto(`${server.baseUrl}/sets/en-sv01`);
     const set = (await server.get('/v1/sets?id=en-sv01')).body.data;
@@ -277,10 +237,6 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ski
     await page.screenshot({ path: path.join(SCREENSHOTS, 'set.png') });
     const missing = await fetch(`${server.baseUrl}/sets/en-nope`);
     assert.equal(missing.status, 404);
-  });
-
-  it('the set page passes axe-core at desktop and phone widths', async () => {
-    await checkAccessible('/sets/en-base1', 'set');
   });
 
   it('the deck page checks a pasted list: each line\'s card, the verdict, and each problem beside the lines it names', async () => {
@@ -325,35 +281,7 @@ describe('the catalog\'s pages in headless Chromium, on the full catalog', { ski
     assert.match(await noCards.text(), /role="alert"/);
   });
 
-  it('the deck page passes axe-core at desktop and phone widths', async () => {
-    await checkAccessible(`/decks?format=standard&list=${encodeURIComponent(`${REAL_TCG_LIVE_LIST}\n1 Pikachu XYZ 999`)}`, 'deck');
-  });
-
-  it('the pages are limited per address as requests without a key are; a key still reaches the API', async () => {
-    const limited = await startCatalogServer({ catalogFile: file, unkeyedRequestsPerMinute: 4 });
-    try {
-      const statuses: number[] = [];
-      for (const url of ['/cards/en-base1-4', '/search?q=pikachu', '/sets/en-base1', '/decks', '/cards/en-base1-2']) {
-        const response = await fetch(limited.baseUrl + url);
-        statuses.push(response.status);
-        if (response.status === 429) {
-          assert.ok(Number(response.headers.get('retry-after')) >= 1);
-          assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8', 'a person reads the refusal as a page');
-          assert.match(await response.text(), /role="alert">too many requests without a valid API key from this address \(at most 4 a minute\)/);
-        } else await response.arrayBuffer();
-      }
-      assert.deepEqual(statuses, [200, 200, 200, 200, 429]);
-      // The API's refusal stays JSON; a key still reaches the API.
-      const api = await fetch(`${limited.baseUrl}/v1/cards?id=en-base1-4`);
-      assert.equal(api.status, 429);
-      assert.match(((await api.json()) as { error: string }).error, /^too many requests without a valid API key/);
-      assert.equal((await limited.get('/v1/cards?id=en-base1-4')).status, 200);
-    } finally {
-      await limited.close();
-    }
-  });
-
   it('no page threw', () => {
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(pages.pageErrors, []);
   });
 });

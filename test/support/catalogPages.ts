@@ -1,7 +1,18 @@
-import { readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CATALOG_IMAGE_ORIGIN } from '../../src/edge/securityHeaders.js';
+import { launchChromium, type HeadlessBrowser } from './browser.js';
+import { startCatalogServer, tempDir, type RunningServer } from './catalogServer.js';
+import { importedCatalog } from './importedCatalog.js';
+import { projectRoot } from './shared.js';
+
+/** Where the page tests leave their screenshots (gitignored); docs/screenshots/ holds copies. */
+export const SCREENSHOTS = path.join(projectRoot, 'test-output', 'pages');
+/** Its large image fails to load, as a broken link would. */
+export const CARD_WITH_BROKEN_IMAGE = 'en-base1-2';
 
 /** Desktop and phone viewports the pages are checked at. */
 export const DESKTOP = { width: 1280, height: 1000 };
@@ -49,4 +60,52 @@ export async function serveStandInImages(context: BrowserContext, failing: (url:
       '<text x="122" y="300" font-family="sans-serif" font-size="11" text-anchor="middle" fill="#5a4210">stand-in for the TCGdex image</text></svg>';
     return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
   });
+}
+
+/** The pages of the full catalog in headless Chromium: a copy of the imported catalog, a server on it, one page, and what the pages threw. */
+export interface PagesInChromium {
+  file: string;
+  server: RunningServer;
+  page: Page;
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/** Copies the imported full catalog (importing it once), serves it, and opens Chromium with the stand-in images. */
+export async function openPagesInChromium(): Promise<PagesInChromium> {
+  const dir = tempDir();
+  let server: RunningServer | undefined;
+  let browser: HeadlessBrowser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const { file } = await importedCatalog(dir);
+    server = await startCatalogServer({ catalogFile: file });
+    browser = await launchChromium();
+    await serveStandInImages(browser.context, (url) => url.includes(`/base1/${CARD_WITH_BROKEN_IMAGE.split('-').at(-1)}/`));
+    const page = browser.context.pages()[0] ?? await browser.context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => { pageErrors.push(error.message); });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    return { file, server, page, pageErrors, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Opens a page at both widths: no serious or critical axe violation at either, no sideways scrolling; a screenshot of each. */
+export async function checkAccessible({ server, page }: PagesInChromium, url: string, name: string): Promise<void> {
+  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(server.baseUrl + url, { waitUntil: 'load' });
+    assert.deepEqual(await seriousViolations(page), [], `${url} at ${width} width`);
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as number;
+    assert.ok(overflow <= 0, `${url} scrolls sideways at ${width} width by ${overflow}px`);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: false });
+  }
+  await page.setViewportSize(DESKTOP);
 }
