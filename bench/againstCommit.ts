@@ -142,7 +142,6 @@ async function loadOf(url: string, headers: Record<string, string>, seconds: num
   return result;
 }
 
-
 const each = (values: number[], digits = 0) => values.map((value) => value.toFixed(digits)).join(', ');
 const ratios = (ours: Load[], theirs: Load[], pick: (load: Load) => number) => ours.map((load, turn) => pick(load) / pick(theirs[turn]!));
 

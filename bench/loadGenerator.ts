@@ -104,11 +104,11 @@ export async function generateLoad(url: string, headers: Record<string, string>,
 const OPENING_MS = 250;
 
 /**
- * The wrk script's part that holds each connection's first request until every connection is
- * open (OPENING_MS after the thread starts; wrk's delay() does not count in the latency), and
- * prints the requests, the run's length and the percentiles (ms) on one line for the parser.
+ * The wrk script's clock and opening time (OPENING_MS after the thread starts, which delayScript's
+ * delay() waits for; wrk's delay() does not count in the latency), and its done(), which prints the
+ * requests, the run's length and the percentiles (ms) on one line for the parser.
  */
-const openConnectionsFirstScript = [
+const openingScript = [
   'local ffi = require("ffi")',
   'ffi.cdef[[ typedef struct { long tv_sec; long tv_nsec; } bench_timespec; int clock_gettime(int, bench_timespec*); ]]',
   'local clock = ffi.new("bench_timespec")',
@@ -166,7 +166,7 @@ function writeRequestScript(dir: string, { method, body, paths, keys, bodies, ra
   };
   const pathsFile = pool('paths.txt', paths?.pool);
   const bodiesFile = pool('bodies.txt', bodies?.pool);
-  writeFileSync(file, openConnectionsFirstScript + delayScript(rate) + [
+  writeFileSync(file, openingScript + delayScript(rate) + [
     `wrk.method = "${method ?? 'GET'}"`,
     ...(body === undefined ? [] : [`wrk.body = [==[${body}]==]`]),
     `local keys = { ${(keys ?? []).map((key) => `"${key}"`).join(', ')} }`,
