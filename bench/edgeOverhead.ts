@@ -16,7 +16,7 @@ const variants: Variant[] = [
 ];
 
 export function edgeOverhead(rounds: number, seconds: number, connections: number): Promise<void> {
-  return variantsInTurn('the front door\'s cost', variants, rounds, seconds, connections);
+  return variantsInTurn('the front door\'s cost, one card by id', variants, rounds, seconds, connections);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -19,10 +19,11 @@
  * Then the deck check (deckCheck.ts): a 60-card list of 20 lines checked on one connection and on BENCH_CONNECTIONS, several keys in turn,
  * on a fresh instance without the catalog cache and one with it.
  * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
- * and one card by id on SQLite and on PostgreSQL (storeComparison.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
+ * one card by id on SQLite and on PostgreSQL (storeComparison.ts), and MCP get_card beside REST and the SDK alone
+ * (mcpFloor.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
  * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone, `random name` for its name fragments alone,
  * `typed names` for the named lookup and autocomplete alone, `deck check` for the deck check alone;
- * `front door` or `stores compared` alone import nothing: those comparisons serve the demo catalog);
+ * `front door`, `stores compared` or `mcp floor` alone import nothing: those comparisons serve the demo catalog);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
  * BENCH_AGAINST=<commit> runs instead this build against an earlier commit's, on both stores (againstCommit.ts).
@@ -38,6 +39,7 @@ import { COLD_WORKLOADS, coldPools, coldTraffic } from './coldTraffic.js';
 import { deckCheck } from './deckCheck.js';
 import { typedNamePools, typedNames } from './typedNames.js';
 import { edgeOverhead } from './edgeOverhead.js';
+import { mcpFloor } from './mcpFloor.js';
 import { storeComparison } from './storeComparison.js';
 import { median } from './variantsInTurn.js';
 import { generateLoad, installWrkWherePossible, loadGeneratorName, type RequestShape } from './loadGenerator.js';
@@ -145,6 +147,7 @@ async function main(): Promise<void> {
   // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
   if (only.test('front door')) await edgeOverhead(7, 2, connections);
   if (only.test('stores compared')) await storeComparison(3, 2, connections);
+  if (only.test('mcp floor')) await mcpFloor(3, 2, connections);
 }
 
 /** Import, cold start, the scenarios' table, RSS, then the sections on the full catalog's instances. */

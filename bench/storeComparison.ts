@@ -20,7 +20,7 @@ export async function storeComparison(rounds: number, seconds: number, connectio
     return;
   }
   try {
-    await variantsInTurn('stores compared', [
+    await variantsInTurn('stores compared, one card by id', [
       { name: 'SQLite', env: {} },
       { name: 'PostgreSQL, one instance', env: { DATABASE_URL: database.url } },
     ], rounds, seconds, connections);

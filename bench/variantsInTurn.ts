@@ -1,20 +1,20 @@
 /**
- * One card by id, authenticated and counted, on a few variants of the server, compared in the same
- * run. Each round starts every variant afresh (one process runs a few per cent faster or slower
- * than the next of the same build, so one pair of processes says little), warms them up, then loads
- * them one at a time in short turns, the order rotated from turn to turn, so whatever the machine
- * does meanwhile weighs on every variant alike. Where there are two cores and `taskset`, the
- * servers run on the first and wrk on the second: the server measured has its core to itself, and
- * its req/s and CPU time per request are its own (loaded at the same time, or sharing a core with
- * the load generator, the variants moved by ±30 % from one round to the next). A table with each
- * round's req/s, p99 and CPU time per request, and each round's ratios to the first variant with
- * their median.
+ * A few variants of the server, each loaded with its request (one card by id, authenticated and
+ * counted, unless told), compared in the same run. Each round starts every variant afresh (one
+ * process runs a few per cent faster or slower than the next of the same build, so one pair of
+ * processes says little), warms them up, then loads them one at a time in short turns, the order
+ * rotated from turn to turn, so whatever the machine does meanwhile weighs on every variant alike.
+ * Where there are two cores and `taskset`, the servers run on the first and wrk on the second: the
+ * server measured has its core to itself, and its req/s and CPU time per request are its own
+ * (loaded at the same time, or sharing a core with the load generator, the variants moved by ±30 %
+ * from one round to the next). A table with each round's req/s, p99 and CPU time per request, and
+ * each round's ratios to the first variant with their median.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateLoad, loadGeneratorName } from './loadGenerator.js';
+import { generateLoad, loadGeneratorName, type RequestShape } from './loadGenerator.js';
 import { cpuSeconds, freePort, root, run, startProcess } from './processes.js';
 
 export interface Variant {
@@ -23,11 +23,25 @@ export interface Variant {
   script?: string;
   /** Added to the server's environment; DATABASE_URL defaults to a fresh SQLite file (the demo catalog, seeded). */
   env: NodeJS.ProcessEnv;
+  /** V8 flags for a script other than main.js (which starts with the service's own, as startProcess gives it). */
+  nodeFlags?: readonly string[];
+  /** What each request is: one card by id unless told. */
+  request?: VariantRequest;
 }
+
+export interface VariantRequest {
+  path: string;
+  /** Sent besides the key's `Authorization`. */
+  headers?: Record<string, string>;
+  method?: 'POST';
+  body?: string;
+}
+
+const CARD_BY_ID: VariantRequest = { path: '/v1/cards?id=en-base1-4' };
 
 interface Measure { rps: number; p99: number; cpuMicros: number }
 
-/** A server's first seconds are compiling its hot paths: measured after them. */
+/** A server's first seconds are compiling its hot paths: measured after them (unless told, these many). */
 const WARM_UP_SECONDS = 3;
 /** Turns per variant and round: each a load of `seconds`. */
 const TURNS = 3;
@@ -41,7 +55,7 @@ function cores(): Cores {
   return { server: '0', load: '1', description: 'servers on core 0, wrk on core 1' };
 }
 
-interface RunningVariant { url: string; headers: Record<string, string>; pid: number; stop(): Promise<void> }
+interface RunningVariant { url: string; headers: Record<string, string>; shape: RequestShape; pid: number; stop(): Promise<void> }
 
 async function start(variant: Variant, cpus: string | undefined): Promise<RunningVariant> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'variants-bench-'));
@@ -49,7 +63,7 @@ async function start(variant: Variant, cpus: string | undefined): Promise<Runnin
   const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, 'catalog.db')}`, LOG_LEVEL: 'warn', ...variant.env,
     PORT: String(port), HOST: '127.0.0.1' };
   // Its log goes to /dev/null, as to a file: read by this process, it would slow the load generator.
-  const server = await startProcess([path.join(root, variant.script ?? 'dist/src/main.js')], env,
+  const server = await startProcess([...variant.nodeFlags ?? [], path.join(root, variant.script ?? 'dist/src/main.js')], env,
     `http://127.0.0.1:${port}/healthz`, undefined, cpus);
   const stop = async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -60,7 +74,9 @@ async function start(variant: Variant, cpus: string | undefined): Promise<Runnin
   try {
     const key = (await run(process.execPath, [path.join(root, 'dist/src/cli/keys.js'), 'create', '--email',
       `bench-${Date.now()}@example.test`, '--tier', 'internal', '--unlimited'], env, 'ignore')).trim();
-    return { url: `http://127.0.0.1:${port}/v1/cards?id=en-base1-4`, headers: { authorization: `Bearer ${key}` }, pid: server.pid!, stop };
+    const { path: requestPath, headers, method, body } = variant.request ?? CARD_BY_ID;
+    return { url: `http://127.0.0.1:${port}${requestPath}`, headers: { ...headers, authorization: `Bearer ${key}` },
+      shape: method ? { method, body } : {}, pid: server.pid!, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -68,18 +84,19 @@ async function start(variant: Variant, cpus: string | undefined): Promise<Runnin
 }
 
 /** One round: fresh servers, warmed up, then TURNS turns each, one server loaded at a time. */
-async function measureRound(variants: Variant[], round: number, seconds: number, connections: number, placement: Cores): Promise<Measure[]> {
+async function measureRound(variants: Variant[], round: number, seconds: number, connections: number, placement: Cores,
+  warmUpSeconds: number): Promise<Measure[]> {
   const servers: RunningVariant[] = [];
   try {
     for (const variant of variants) servers.push(await start(variant, placement.server));
-    for (const { url, headers } of servers) await generateLoad(url, headers, WARM_UP_SECONDS, connections, placement.load);
+    for (const { url, headers, shape } of servers) await generateLoad(url, headers, warmUpSeconds, connections, placement.load, shape);
     const totals = servers.map(() => ({ requests: 0, cpuSeconds: 0, p99s: [] as number[] }));
     for (let turn = 0; turn < TURNS; turn++) {
       for (let k = 0; k < servers.length; k++) {
         const i = (k + turn + round) % servers.length;
-        const { url, headers, pid } = servers[i]!;
+        const { url, headers, shape, pid } = servers[i]!;
         const cpuBefore = cpuSeconds(pid);
-        const load = await generateLoad(url, headers, seconds, connections, placement.load);
+        const load = await generateLoad(url, headers, seconds, connections, placement.load, shape);
         if (load.failures > 0) throw new Error(`${variants[i]!.name}: ${load.failures} failed or non-2xx`);
         totals[i]!.cpuSeconds += cpuSeconds(pid) - cpuBefore;
         totals[i]!.requests += load.requests;
@@ -98,14 +115,15 @@ async function measureRound(variants: Variant[], round: number, seconds: number,
  * Besides req/s, the server's CPU time per request: where the server shares its core, it drifts
  * less than throughput does; where it has its core to itself, the two agree.
  */
-export async function variantsInTurn(title: string, variants: Variant[], rounds: number, seconds: number, connections: number): Promise<void> {
+export async function variantsInTurn(title: string, variants: Variant[], rounds: number, seconds: number, connections: number,
+  warmUpSeconds = WARM_UP_SECONDS): Promise<void> {
   const placement = cores();
   const results = variants.map(() => [] as Measure[]);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, measure] of (await measureRound(variants, round, seconds, connections, placement)).entries()) results[i]!.push(measure);
+    for (const [i, measure] of (await measureRound(variants, round, seconds, connections, placement, warmUpSeconds)).entries()) results[i]!.push(measure);
   }
-  console.log(`\n${title}: one card by id, ${connections} connections (${loadGeneratorName()}), ${rounds} rounds of fresh servers, ` +
-    `each loaded ${TURNS} × ${seconds} s in turn; ${placement.description}\n`);
+  console.log(`\n${title}: ${connections} connections (${loadGeneratorName()}), ${rounds} rounds of fresh servers, ` +
+    `warmed up ${warmUpSeconds} s, then each loaded ${TURNS} × ${seconds} s in turn; ${placement.description}\n`);
   console.log(`| variant | req/s per round | p99 ms per round | server CPU µs per request | req/s vs the first | CPU per request vs the first |`);
   console.log('|---|---|---|---|---|---|');
   const first = results[0]!;
