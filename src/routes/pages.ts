@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
+import { failureOf, logFailure, type FailureKind } from '../edge/failures.js';
 import { contentTag } from '../edge/httpCaching.js';
+import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import type { CardWithLanguages } from '../schemas/card.js';
 import { CardPageParams, DeckPageInput, NameSuggestionsQuery, SearchPageQuery, SetPageParams } from '../schemas/pages.js';
 import { renderDeckPage, type DeckCheckData } from '../pages/deckPage.js';
-import { DECK_CHECK_BODY_LIMIT } from '../schemas/deck.js';
+import { DECK_CHECK_BODY_LIMIT, MAX_DECK_LIST_LENGTH } from '../schemas/deck.js';
 import { renderSetPage } from '../pages/setPage.js';
 import type { Card } from '../schemas/card.js';
 import { renderSearchPage, SEARCH_PAGE_SIZE, type SearchPageData } from '../pages/searchPage.js';
@@ -21,6 +23,7 @@ import { PageCache, sendUncachedPage } from './sendPage.js';
 export interface PageRouteOptions {
   queries: CatalogQueries;
   decks: DeckChecker;
+  metrics: ServiceMetrics;
 }
 
 type Single<T> = { data: T; retrieved_at: string };
@@ -28,6 +31,12 @@ const dataOf = <T>(result: QueryResult & { ok: true }) => JSON.parse(result.answ
 
 /** A form-encoded list may take up to 9 bytes a character (`%E2%80%A6`) where JSON takes at most 6. */
 const DECK_FORM_BODY_LIMIT = 2 * DECK_CHECK_BODY_LIMIT;
+/** The deck form's refusals in the words of a form; any other failure a page meets is worded as REST's. */
+const DECK_FORM_REFUSALS: Partial<Record<FailureKind, string>> = {
+  'too-large': `the form is larger than ${DECK_FORM_BODY_LIMIT / 1024} KiB; a list holds at most ` +
+    `${MAX_DECK_LIST_LENGTH.toLocaleString('en')} characters`,
+  'unsupported-media-type': 'send the deck form as a browser does (application/x-www-form-urlencoded)',
+};
 
 /** The API's largest page. */
 const SET_PAGE_LIMIT = 200;
@@ -59,6 +68,19 @@ function sendRefusal(reply: FastifyReply, result: QueryResult & { ok: false }): 
   return sendPageError(reply, result.status, result.message);
 }
 
+/**
+ * A failure while a page is made (the database not answering, a deck form too large): logged and
+ * counted as REST's, and answered with REST's status and sentence as a page a person can go on from.
+ */
+function pageFailureHandler(metrics: ServiceMetrics) {
+  return function answerAsPage(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const failure = failureOf(error);
+    if (failure.kind === 'unavailable') metrics.databaseUnavailable('rest');
+    logFailure(request.log, failure, error, 'request failed');
+    return sendPageError(reply, failure.status, DECK_FORM_REFUSALS[failure.kind] ?? failure.message);
+  };
+}
+
 /** A parameter the page's schema refused: a 400 page with the validator's sentence. */
 function sendInvalid(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
   if (!request.validationError) return undefined;
@@ -70,8 +92,9 @@ function sendInvalid(request: FastifyRequest, reply: FastifyReply): FastifyReply
  * (the same CatalogQueries calls, never an HTTP call of our own), public, and limited per address
  * by the throttle every request without a key meets (app.ts). Nothing here runs for /v1.
  */
-export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (app, { queries, decks }) => {
+export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (app, { queries, decks, metrics }) => {
   const pages = new PageCache();
+  const errorHandler = pageFailureHandler(metrics);
   const reasoner = new LegalityReasoner(queries);
 
   // A form's empty field means "any": left out before the schema checks what is there.
@@ -81,7 +104,7 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
     for (const [name, value] of Object.entries(query)) if (value === '') delete query[name];
   });
 
-  app.get('/search', { schema: { hide: true, querystring: SearchPageQuery }, attachValidation: true }, async (request, reply) => {
+  app.get('/search', { schema: { hide: true, querystring: SearchPageQuery }, attachValidation: true, errorHandler }, async (request, reply) => {
     const invalid = sendInvalid(request, reply);
     if (invalid) return invalid;
     const query = request.query;
@@ -116,7 +139,7 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
   app.get(NAME_SUGGESTIONS_PATH, { schema: { hide: true, querystring: NameSuggestionsQuery } }, async (request, reply) =>
     sendResult(reply, await queries.autocomplete({ q: request.query.q, lang: request.query.lang })));
 
-  app.get('/sets/:id', { schema: { hide: true, params: SetPageParams }, attachValidation: true }, async (request, reply) => {
+  app.get('/sets/:id', { schema: { hide: true, params: SetPageParams }, attachValidation: true, errorHandler }, async (request, reply) => {
     const invalid = sendInvalid(request, reply);
     if (invalid) return invalid;
     const { id } = request.params;
@@ -152,12 +175,12 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
     const check = (JSON.parse(answer.json) as { data: DeckCheckData }).data;
     return sendUncachedPage(reply, 200, renderDeckPage({ ...page, check }));
   };
-  app.get('/decks', { schema: { hide: true, querystring: DeckPageInput }, attachValidation: true },
+  app.get('/decks', { schema: { hide: true, querystring: DeckPageInput }, attachValidation: true, errorHandler },
     (request, reply) => deckPage(request, reply, request.query));
-  app.post('/decks', { schema: { hide: true, body: DeckPageInput }, attachValidation: true, bodyLimit: DECK_FORM_BODY_LIMIT },
+  app.post('/decks', { schema: { hide: true, body: DeckPageInput }, attachValidation: true, bodyLimit: DECK_FORM_BODY_LIMIT, errorHandler },
     (request, reply) => deckPage(request, reply, request.body ?? {}));
 
-  app.get('/cards/:id', { schema: { hide: true, params: CardPageParams }, attachValidation: true }, async (request, reply) => {
+  app.get('/cards/:id', { schema: { hide: true, params: CardPageParams }, attachValidation: true, errorHandler }, async (request, reply) => {
     const invalid = sendInvalid(request, reply);
     if (invalid) return invalid;
     const result = await queries.getCard(request.params.id);

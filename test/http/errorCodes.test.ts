@@ -221,6 +221,11 @@ describe('every error code of the list, each from a real request', () => {
         try {
           const rest = await answerOnceRefused(() => harness.rest('/v1/cards?id=en-base1-4', { key }));
           assertCode('unavailable', rest.status, rest.body);
+          // A person on the card's page gets a page that says so, in REST's words.
+          const page = await answerOnceRefused(() => fetch(new URL('/cards/en-base1-4', harness.baseUrl)));
+          assert.equal(page.status, 503);
+          assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
+          assert.match(await page.text(), /<h1[^>]*>The catalog is not answering<\/h1>[\s\S]*<p class="error" role="alert">the service is unavailable; try again shortly<\/p>/);
           if (store === 'sqlite') {
             // PostgreSQL's health check reads no table, so a locked one does not stop it.
             const health = await harness.rest('/healthz');

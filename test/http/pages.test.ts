@@ -39,6 +39,17 @@ describe('the pages for people over HTTP', () => {
     assert.equal(missingSet.status, 404);
   });
 
+  it('a deck form too large, or a body that is no form, is a page that says so', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const tooLarge = await fetch(`${server.baseUrl}/decks`, { method: 'POST', headers: form, body: `list=${'x'.repeat(300 * 1024)}` });
+    assert.equal(tooLarge.status, 413);
+    assert.equal(tooLarge.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.match(await tooLarge.text(), /<p class="error" role="alert">the form is larger than 256 KiB; a list holds at most 20,000 characters<\/p>/);
+    const notAForm = await fetch(`${server.baseUrl}/decks`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<list/>' });
+    assert.equal(notAForm.status, 415);
+    assert.match(await notAForm.text(), /<p class="error" role="alert">send the deck form as a browser does \(application\/x-www-form-urlencoded\)<\/p>/);
+  });
+
   it('other methods are 405 with Allow, as the API\'s are', async () => {
     for (const [path, allow] of [['/cards/en-base1-4', 'GET, HEAD, OPTIONS'], ['/search', 'GET, HEAD, OPTIONS'], ['/decks', 'GET, POST, HEAD, OPTIONS']]) {
       const response = await fetch(server.baseUrl + path, { method: 'DELETE' });
