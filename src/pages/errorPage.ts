@@ -3,8 +3,7 @@ import { renderPage } from './layout.js';
 
 const HEADINGS: Record<number, string> = {
   400: 'That request cannot be read', 404: 'Not found', 413: 'That list is too long', 415: 'That form cannot be read',
-  429: 'Too many requests',
-  503: 'The catalog is not answering',
+  429: 'Too many requests', 503: 'The catalog is not answering',
 };
 
 /** A page saying what went wrong, in the API's words, with the search box to go on from. */
