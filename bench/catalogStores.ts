@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { Catalog } from '../src/catalog/catalogStore.js';
+import type { Catalog } from '../src/catalog/catalogShapes.js';
 import { searchKey } from '../src/catalog/searchKey.js';
 import { loadCatalog } from '../src/importer/runImport.js';
 import type { CardRecord } from '../src/schemas/card.js';

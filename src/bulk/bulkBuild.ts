@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { AnswerSnapshot } from '../catalog/catalogStore.js';
+import type { AnswerSnapshot } from '../catalog/catalogShapes.js';
 import { encodeCursor } from '../catalog/changesFeed.js';
 import { LANGUAGES, type Language } from '../schemas/common.js';
 

@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import { VersionWatch } from '../versionWatch.js';
-import type { ErrorCode } from '../schemas/errorCodes.js';
+import type { ErrorCode } from '../vocabulary/errorCodes.js';
 import type { Answer } from './answer.js';
-import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
+import type { CatalogStore } from './catalogStore.js';
+import type { CatalogRetrieval } from './catalogShapes.js';
 
 /** What a catalog read answers: a finished answer, or an expected failure as a value. */
 export type QueryResult =

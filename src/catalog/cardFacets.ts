@@ -1,6 +1,6 @@
 import type { CardRecord } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
-import { canonicalSetCode, printedNumber } from '../decks/setCodeAliases.js';
+import { canonicalSetCode, printedNumber } from '../vocabulary/setCodeAliases.js';
 import { searchKey } from './searchKey.js';
 
 /**

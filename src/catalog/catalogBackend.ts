@@ -1,10 +1,10 @@
 import type { Card } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './catalogRows.js';
-import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp } from './catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp, SyncLock } from './catalogShapes.js';
 import type { ImportProgress } from './importProgress.js';
 import type { StoredChanges } from './changesFeed.js';
-import type { CardNames } from './nameIndex.js';
+import type { CardNames } from './cardNames.js';
 import type { NameSpellings } from './nameLookup.js';
 import type { StoredCard, StoredSingleCard } from './servedJson.js';
 
@@ -23,11 +23,6 @@ export interface StoredSummary extends CatalogCounts {
   /** '' before the first import. */
   version: string;
   importedAt: string | null;
-}
-
-/** A held lock; release() gives it back. */
-export interface SyncLock {
-  release(): Promise<void>;
 }
 
 /** One snapshot of the catalog, as CatalogBackend.readSnapshot gives it. */

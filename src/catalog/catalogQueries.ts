@@ -1,10 +1,11 @@
 import type { Language } from '../schemas/common.js';
-import type { ErrorCode } from '../schemas/errorCodes.js';
+import type { ErrorCode } from '../vocabulary/errorCodes.js';
 import { Answer } from './answer.js';
 import type { AnswerCache, QueryResult } from './answerCache.js';
-import { canonicalSetCode } from '../decks/setCodeAliases.js';
+import { canonicalSetCode } from '../vocabulary/setCodeAliases.js';
 import { facetsOf, languageFacet, type CardFilters } from './cardFacets.js';
-import type { CatalogStore, CatalogSummary, Page, SearchPage } from './catalogStore.js';
+import type { CatalogStore } from './catalogStore.js';
+import type { CatalogSummary, Page, SearchPage } from './catalogShapes.js';
 import { codePointLength, searchKey } from './searchKey.js';
 import { cursorRefusal, decodeCursor, encodeCursor } from './changesFeed.js';
 import { batchBody, countOf, listParts, namesBody, parsedItems, singleBody } from './servedJson.js';

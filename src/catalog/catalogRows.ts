@@ -1,6 +1,6 @@
 import type { CardRecord } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
-import type { Catalog } from './catalogStore.js';
+import type { Catalog } from './catalogShapes.js';
 import { cardFacets } from './cardFacets.js';
 import { otherLanguages } from './languageLinks.js';
 import { naturalKeyOrder, naturalNumberKey, newestSetFirst, type NaturalNumberKey } from './ordering.js';

@@ -1,6 +1,6 @@
 import { bitsetOf, countBits, intersection, setBits, type Bitset } from './bitsets.js';
 import type { CatalogBackend, StoredRows } from './catalogBackend.js';
-import type { PageRequest } from './catalogStore.js';
+import type { PageRequest } from './catalogShapes.js';
 
 /** Facets held: at most 16 KiB each with today's 130,000 cards, so 4 MiB in all. */
 const MAX_FACETS = 256;

@@ -1,7 +1,7 @@
 import type { CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { Pagination } from '../schemas/common.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
-import type { JoinedJson, JsonText } from './catalogStore.js';
+import type { JoinedJson, JsonText } from './catalogShapes.js';
 
 /*
  * The one home of the served JSON. Documents are serialized once, at import, and every answer is

@@ -1,4 +1,5 @@
-import type { CatalogRetrieval, CatalogStore } from './catalogStore.js';
+import type { CatalogStore } from './catalogStore.js';
+import type { CatalogRetrieval } from './catalogShapes.js';
 import type { Language } from '../schemas/common.js';
 import type { CardSet } from '../schemas/set.js';
 

@@ -1,4 +1,4 @@
-import type { SourceStamp } from './catalogStore.js';
+import type { SourceStamp } from './catalogShapes.js';
 
 /** Whether a stored stamp (null: none) is `stamp`: the same source bytes, mapped by the same mapping version. */
 export const sameStamp = (stored: SourceStamp | null, stamp: SourceStamp): boolean =>

@@ -1,9 +1,11 @@
 import { LANGUAGES, type Language } from '../schemas/common.js';
 import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
-import type { CatalogBackend, StoredRows, SyncLock } from './catalogBackend.js';
+import type { CatalogBackend, StoredRows } from './catalogBackend.js';
+import type { SyncLock } from './catalogShapes.js';
 import { catalogRows, ROWS_VERSION } from './catalogRows.js';
-import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogStore, CatalogSummary, JsonText, Page, PageRequest, SearchPage, SourceStamp } from './catalogStore.js';
+import type { CatalogStore } from './catalogStore.js';
+import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogSummary, JsonText, Page, PageRequest, SearchPage, SourceStamp } from './catalogShapes.js';
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from './nameIndex.js';
 import { HeldNameLookup } from './heldNameLookup.js';

@@ -1,7 +1,7 @@
 import { Answer } from '../catalog/answer.js';
 import type { AnswerCache } from '../catalog/answerCache.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
-import type { Format } from '../catalog/cardVocabulary.js';
+import type { Format } from '../vocabulary/cardVocabulary.js';
 import type { Language } from '../schemas/common.js';
 import type { DeckCheck } from '../schemas/deck.js';
 import { DeckCards } from './deckCards.js';

@@ -1,5 +1,6 @@
 import { searchKey } from '../catalog/searchKey.js';
-import type { FORMATS } from '../catalog/cardVocabulary.js';
+import type { FORMATS } from '../vocabulary/cardVocabulary.js';
+import { DECK_RULES, type DeckRule } from '../vocabulary/deckRuleNames.js';
 import { isAceSpec, isBasicEnergy, isBasicPokemon, isPrismStar, isRadiant } from './cardKinds.js';
 import type { CardFacts } from './deckCards.js';
 import type { DeckListLine } from './deckList.js';
@@ -9,12 +10,6 @@ import type { DeckListLine } from './deckList.js';
  * names the lines at fault (none for the deck as a whole: its size, its lack of a Basic Pokémon)
  * and says what to change. The problems come in the order of DECK_RULES, then of the lines.
  */
-
-/** The rules a deck can break, in the order its problems are listed. */
-export const DECK_RULES = [
-  'deck_size', 'copies', 'ace_spec', 'radiant', 'prism_star', 'no_basic', 'not_legal', 'unresolved',
-] as const;
-export type DeckRule = (typeof DECK_RULES)[number];
 
 export type DeckFormat = (typeof FORMATS)[number];
 

@@ -1,7 +1,7 @@
 import type { BasicEnergyType } from './basicEnergy.js';
 import type { Language } from '../schemas/common.js';
 import type { SetTable } from '../catalog/setTable.js';
-import { printedNumber } from './setCodeAliases.js';
+import { printedNumber } from '../vocabulary/setCodeAliases.js';
 
 /**
  * The card ids a deck list's line may name, worked out from the set table alone, so a whole list

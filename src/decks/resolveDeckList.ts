@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { CatalogStore } from '../catalog/catalogStore.js';
-import type { Format } from '../catalog/cardVocabulary.js';
+import type { Format } from '../vocabulary/cardVocabulary.js';
 import { parsedItems } from '../catalog/servedJson.js';
 import type { Language } from '../schemas/common.js';
 import { basicEnergyTypeOf, basicEnergyTypeOfLoneType, type BasicEnergyType } from './basicEnergy.js';
@@ -12,7 +12,7 @@ import { findName, shortFormOf } from '../catalog/typedNames.js';
 import { deckCard, DeckCards, type DeckCard } from './deckCards.js';
 import type { DeckListLine } from './deckList.js';
 import { basicEnergyCandidates, isBasicEnergySetCode, isEnergyPseudoCode, printedCandidates } from './lineCandidates.js';
-import { canonicalSetCode, gallerySetCode } from './setCodeAliases.js';
+import { canonicalSetCode, gallerySetCode } from '../vocabulary/setCodeAliases.js';
 import type { SetTable, SetTables } from '../catalog/setTable.js';
 import { unknownCode, unknownName, unknownNumber, wrongName } from './unresolvedReasons.js';
 

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { unkeyedAllowance } from '../access/monthlyQuota.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
-import type { ErrorCode } from '../schemas/errorCodes.js';
+import type { ErrorCode } from '../vocabulary/errorCodes.js';
 import { MAX_HEADER_BYTES } from './connectionLimits.js';
 import { ERROR_CACHE_CONTROL } from './httpCaching.js';
 import { REQUEST_ID_HEADER } from './requestId.js';

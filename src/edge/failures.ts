@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ErrorCode } from '../schemas/errorCodes.js';
+import type { ErrorCode } from '../vocabulary/errorCodes.js';
 import { isStoreUnavailable, UNAVAILABLE_MESSAGE } from '../storeUnavailable.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../catalog/cardVocabulary.js';
+import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../vocabulary/cardVocabulary.js';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { SOURCE_MAX_LENGTH } from '../access/email.js';
 import { SEARCH_TEXT_MESSAGE, SINCE_MESSAGE } from '../catalog/catalogQueries.js';

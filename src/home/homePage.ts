@@ -1,6 +1,6 @@
 import { EMAIL_MAX_LENGTH, SOURCE_MAX_LENGTH } from '../access/email.js';
 import { FREE_MONTHLY_LIMIT } from '../access/monthlyQuota.js';
-import type { CatalogSummary } from '../catalog/catalogStore.js';
+import type { CatalogSummary } from '../catalog/catalogShapes.js';
 import { BEARER_SCHEME } from '../schemas/keyedResponses.js';
 
 /** Where the page's own files are served (public/), and the reference's (@fastify/swagger-ui). */

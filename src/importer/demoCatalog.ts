@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CatalogCounts, CatalogStore } from '../catalog/catalogStore.js';
+import type { CatalogStore } from '../catalog/catalogStore.js';
+import type { CatalogCounts } from '../catalog/catalogShapes.js';
 import { readOwnExport } from './sources/ownExport.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

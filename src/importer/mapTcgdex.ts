@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Catalog } from '../catalog/catalogStore.js';
+import type { Catalog } from '../catalog/catalogShapes.js';
 import { LANGUAGES, type Language } from '../schemas/common.js';
 import type { CardRecord } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';

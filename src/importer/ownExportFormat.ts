@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { LANGUAGES } from '../schemas/common.js';
-import type { CatalogCounts } from '../catalog/catalogStore.js';
+import type { CatalogCounts } from '../catalog/catalogShapes.js';
 import type { ImportProgress } from '../catalog/importProgress.js';
 import type { CardRecord } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';

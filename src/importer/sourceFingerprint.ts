@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { SourceStamp } from '../catalog/catalogStore.js';
+import type { SourceStamp } from '../catalog/catalogShapes.js';
 import { CARDS_FILE, MANIFEST_FILE, SETS_FILE } from './ownExportFormat.js';
 import { dumpLanguages } from './sources/tcgdexDump.js';
 import type { TcgdexLanguageData } from './tcgdexRecords.js';

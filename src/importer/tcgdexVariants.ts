@@ -1,7 +1,7 @@
 import {
   isFirstEditionStamp, variantKeyOf, variantLabelOf,
   type Finish, type PrintingParts, type Qualifier, type VariantKey,
-} from '../catalog/variantKeys.js';
+} from '../vocabulary/variantKeys.js';
 import type { Variant } from '../schemas/card.js';
 import type { TcgdexCard, TcgdexLegacyVariants, TcgdexVariantDetail } from './tcgdexRecords.js';
 import { LOCALIZED_LANGUAGES, type UntranslatedTally } from './tcgdexVocabulary.js';

@@ -1,4 +1,4 @@
-import { abilityTypeOf, isEnergyType, type AbilityType, type EnergyType } from '../catalog/cardVocabulary.js';
+import { abilityTypeOf, isEnergyType, type AbilityType, type EnergyType } from '../vocabulary/cardVocabulary.js';
 import type { UntranslatedValue } from './importReport.js';
 import type { TcgdexCard } from './tcgdexRecords.js';
 

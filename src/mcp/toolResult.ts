@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Answer } from '../catalog/answer.js';
 import { compactCardList, compactSetList, withoutRepeatedImages } from '../catalog/compactRows.js';
-import type { ErrorCode } from '../schemas/errorCodes.js';
+import type { ErrorCode } from '../vocabulary/errorCodes.js';
 import { inToolTerms } from './toolTerms.js';
 
 /** The `_meta` key of a failed call's code: the 1.x SDK client checks even an error's structuredContent against the output schema. */

@@ -10,7 +10,7 @@ import { compileJsonValidator, compileQueryValidator } from '../schemas/validato
 import { validationMessage } from '../edge/validation.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import type { ServiceMetrics, ToolCallOutcome } from '../metrics/serviceMetrics.js';
-import type { Refusal } from '../schemas/errorCodes.js';
+import type { Refusal } from '../vocabulary/errorCodes.js';
 import type { ToolDefinition, ToolOutcome } from './tools.js';
 import { answeredResult, failedResult } from './toolResult.js';
 

@@ -17,7 +17,7 @@ import type { DeckChecker } from '../decks/deckCheck.js';
 import { DeckCheckRequest, DeckCheckResult } from '../schemas/deck.js';
 import { SetListResult } from '../schemas/compactSet.js';
 import type { Compaction } from './toolResult.js';
-import type { Refusal } from '../schemas/errorCodes.js';
+import type { Refusal } from '../vocabulary/errorCodes.js';
 import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetrics.js';
 
 /**

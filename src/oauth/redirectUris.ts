@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_REDIRECT_URI_LENGTH } from '../vocabulary/redirectUriLimits.js';
 
 /**
  * Which redirect URIs a client may use, by allow-list (RFC 9700 section 2.1, RFC 8252 for native
@@ -9,15 +10,6 @@ import { createHash } from 'node:crypto';
  * credentials, only the characters RFC 3986 allows, at most MAX_REDIRECT_URI_LENGTH of them.
  * PKCE binds every code to the client that asked for it, whichever app a scheme reaches.
  */
-
-/**
- * The one length limit. Client ids, codes and refresh tokens hold digests of redirect URIs, not
- * the URIs, so their size does not grow with this; the sealed sign-in request holds one URI, and its
- * own limit (schemas/oauth.ts) is made from this; and a registration of MAX_REDIRECT_URIS of them fits
- * the 16 KiB a request body may hold.
- */
-export const MAX_REDIRECT_URI_LENGTH = 1000;
-export const MAX_REDIRECT_URIS = 10;
 
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]+$/;
 /** A scheme made of at least two domain labels (RFC 8252 section 7.1: a domain name under the app's control, reversed). */

@@ -1,4 +1,5 @@
-import { ERROR_CODE_NAMES, ERROR_CODES, ErrorCodeSchema } from '../schemas/errorCodes.js';
+import { ErrorCodeSchema } from '../schemas/errorCodes.js';
+import { ERROR_CODE_NAMES, ERROR_CODES } from '../vocabulary/errorCodes.js';
 
 type JsonNode = Record<string, unknown>;
 

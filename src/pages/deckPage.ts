@@ -1,4 +1,4 @@
-import { FORMATS } from '../catalog/cardVocabulary.js';
+import { FORMATS } from '../vocabulary/cardVocabulary.js';
 import type { Card } from '../schemas/card.js';
 import { LANGUAGES } from '../schemas/common.js';
 import { MAX_DECK_LIST_LENGTH } from '../schemas/deck.js';

@@ -1,5 +1,5 @@
 import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
-import { REGULATION_MARKS, type Format } from '../catalog/cardVocabulary.js';
+import { REGULATION_MARKS, type Format } from '../vocabulary/cardVocabulary.js';
 import { gameTextKey, isBasicEnergy } from '../importer/gameText.js';
 import type { Card, CardRecord } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';

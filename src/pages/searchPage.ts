@@ -1,4 +1,4 @@
-import { ENERGY_TYPES, FORMATS, SUPERTYPES } from '../catalog/cardVocabulary.js';
+import { ENERGY_TYPES, FORMATS, SUPERTYPES } from '../vocabulary/cardVocabulary.js';
 import type { Card } from '../schemas/card.js';
 import { LANGUAGES } from '../schemas/common.js';
 import type { SearchPageQuery } from '../schemas/pages.js';

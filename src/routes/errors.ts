@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { failureOf, logFailure } from '../edge/failures.js';
 import { ERROR_CACHE_CONTROL } from '../edge/httpCaching.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
-import type { ErrorCode } from '../schemas/errorCodes.js';
+import type { ErrorCode } from '../vocabulary/errorCodes.js';
 
 /**
  * An error body, `{"error": <message>, "code": <code>}` (`more` adds fields after them, a named

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
-import type { CatalogSummary } from '../catalog/catalogStore.js';
+import type { CatalogSummary } from '../catalog/catalogShapes.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import { setPagePolicy } from '../edge/securityHeaders.js';
 import { ASSETS_PATH, REFERENCE_PATH, renderHomePage } from '../home/homePage.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ABILITY_TYPES, ENERGY_TYPES } from '../catalog/cardVocabulary.js';
-import { VARIANT_KEYS } from '../catalog/variantKeys.js';
+import { ABILITY_TYPES, ENERGY_TYPES } from '../vocabulary/cardVocabulary.js';
+import { VARIANT_KEYS } from '../vocabulary/variantKeys.js';
 import { Nullable, OtherLanguages, Pagination, RetrievedAt } from './common.js';
 
 export const VariantKey = Type.Union(VARIANT_KEYS.map((key) => Type.Literal(key)), {

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { FORMATS } from '../catalog/cardVocabulary.js';
-import { DECK_RULES } from '../decks/deckRules.js';
+import { FORMATS } from '../vocabulary/cardVocabulary.js';
+import { DECK_RULES } from '../vocabulary/deckRuleNames.js';
 import { Card } from './card.js';
 import { Language, RetrievedAt } from './common.js';
 

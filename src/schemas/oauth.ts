@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { sealedLength } from '../access/accessTokens.js';
-import { MAX_REDIRECT_URI_LENGTH, MAX_REDIRECT_URIS } from '../oauth/redirectUris.js';
+import { MAX_REDIRECT_URI_LENGTH, MAX_REDIRECT_URIS } from '../vocabulary/redirectUriLimits.js';
 
 /** The shapes of OAuth's endpoints (RFC 9728, RFC 8414, RFC 7591, RFC 6749), for validation and OpenAPI. */
 

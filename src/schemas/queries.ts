@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../catalog/cardVocabulary.js';
+import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../vocabulary/cardVocabulary.js';
 import { IDENTIFIER_PATTERN, Language, Limit, NOT_TEXT, Offset } from './common.js';
 
 const Paging = { limit: Type.Optional(Limit), offset: Type.Optional(Offset) };

@@ -7,7 +7,7 @@ import { AnswerCache } from '../../src/catalog/answerCache.js';
 import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
 import { CatalogQueries } from '../../src/catalog/catalogQueries.js';
 import { catalogRows } from '../../src/catalog/catalogRows.js';
-import type { Catalog } from '../../src/catalog/catalogStore.js';
+import type { Catalog } from '../../src/catalog/catalogShapes.js';
 import { decodeCursor, encodeCursor, KEEP_DAYS, KEEP_RETRIEVALS } from '../../src/catalog/changesFeed.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { runImport } from '../../src/importer/runImport.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { matchRank } from '../../src/catalog/matchRank.js';
-import { cardNamesOf, NameIndex } from '../../src/catalog/nameIndex.js';
+import { cardNamesOf } from '../../src/catalog/cardNames.js';
+import { NameIndex } from '../../src/catalog/nameIndex.js';
 
 describe('the name index', () => {
   let seed = 11;

@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { catalogRows } from '../../src/catalog/catalogRows.js';
-import type { Catalog } from '../../src/catalog/catalogStore.js';
+import type { Catalog } from '../../src/catalog/catalogShapes.js';
 import { Answer } from '../../src/catalog/answer.js';
 import {
   batchBody, cardWithVariants, countOf, listBody, listParts, parsedItems, parseStoredCard, singleBody, singleCard, singleSet,

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Card } from '../../src/schemas/card.js';
-import { deckCardCount, deckProblems, DECK_RULES, type ResolvedDeckEntry } from '../../src/decks/deckRules.js';
+import { deckCardCount, deckProblems, type ResolvedDeckEntry } from '../../src/decks/deckRules.js';
+import { DECK_RULES } from '../../src/vocabulary/deckRuleNames.js';
 import { basicEnergy, basicPokemon, card, item, stage1 } from './deckCards.js';
 
 const entry = (line: number, count: number, resolved: Card, legal = true): ResolvedDeckEntry =>

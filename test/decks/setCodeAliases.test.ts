@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalSetCode, gallerySetCode, printedNumber, SET_CODE_ALIASES } from '../../src/decks/setCodeAliases.js';
+import { canonicalSetCode, gallerySetCode, printedNumber, SET_CODE_ALIASES } from '../../src/vocabulary/setCodeAliases.js';
 
 describe('canonicalSetCode turns the codes players paste into the catalog abbreviations', () => {
   it('maps the clients\' promo codes to TCGdex\'s: PR-SV is SVP, PR-SW SWSHP, PR-SM SMP, PR-XY XYP, PR-BLW BWP', () => {

@@ -3,7 +3,7 @@ import type { AccessStore } from '../../src/access/accessStore.js';
 import { displayPrefix } from '../../src/access/keyFormat.js';
 import { monthOf } from '../../src/access/monthlyQuota.js';
 import { HTTP_LEVEL_MESSAGES } from '../../src/edge/clientErrors.js';
-import { ERROR_CODES } from '../../src/schemas/errorCodes.js';
+import { ERROR_CODES } from '../../src/vocabulary/errorCodes.js';
 import type { RawResponse } from '../support/rawHttp.js';
 
 /**

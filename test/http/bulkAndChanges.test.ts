@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import type { Catalog } from '../../src/catalog/catalogStore.js';
+import type { Catalog } from '../../src/catalog/catalogShapes.js';
 import { startCatalogServer, type RunningServer } from '../support/catalogServer.js';
 import { issueKey } from '../support/keys.js';
 import { TEST_PUBLIC_BASE_URL } from '../support/server.js';

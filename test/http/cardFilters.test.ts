@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ENERGY_TYPES } from '../../src/catalog/cardVocabulary.js';
+import { ENERGY_TYPES } from '../../src/vocabulary/cardVocabulary.js';
 import { startCatalogServer, type RunningServer } from '../support/catalogServer.js';
 import { rateLimitOf } from '../support/http.js';
 import { bearer, issueKey } from '../support/keys.js';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { encodeCursor } from '../../src/catalog/changesFeed.js';
 import { ERROR_CODE_META } from '../../src/mcp/toolResult.js';
-import { ERROR_CODE_NAMES, ERROR_CODES, type ErrorCode } from '../../src/schemas/errorCodes.js';
+import { ERROR_CODE_NAMES, ERROR_CODES, type ErrorCode } from '../../src/vocabulary/errorCodes.js';
 import { requestFrom } from '../support/http.js';
 import { bearer } from '../support/keys.js';
 import { modernSdk, needsInspector } from '../support/inspector.js';

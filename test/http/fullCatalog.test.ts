@@ -6,7 +6,7 @@ import { naturalNumberOrder } from '../../src/catalog/ordering.js';
 import { searchKey } from '../../src/catalog/searchKey.js';
 import type { ImportReport } from '../../src/importer/importReport.js';
 import Database from 'better-sqlite3';
-import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../../src/catalog/cardVocabulary.js';
+import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../../src/vocabulary/cardVocabulary.js';
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
 import { importedCatalog } from '../support/importedCatalog.js';
 import { needsSharedDump } from '../support/shared.js';

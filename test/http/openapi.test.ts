@@ -4,8 +4,8 @@ import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { LANGUAGES } from '../../src/schemas/common.js';
-import { ABILITY_TYPES, ENERGY_TYPES } from '../../src/catalog/cardVocabulary.js';
-import { VARIANT_KEYS } from '../../src/catalog/variantKeys.js';
+import { ABILITY_TYPES, ENERGY_TYPES } from '../../src/vocabulary/cardVocabulary.js';
+import { VARIANT_KEYS } from '../../src/vocabulary/variantKeys.js';
 import { startCatalogServer, type RunningServer } from '../support/catalogServer.js';
 
 type Operation = { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }> };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { ABILITY_TYPES, ENERGY_TYPES } from '../../src/catalog/cardVocabulary.js';
+import { ABILITY_TYPES, ENERGY_TYPES } from '../../src/vocabulary/cardVocabulary.js';
 import { isBasicEnergy } from '../../src/importer/gameText.js';
 import type { ImportReport } from '../../src/importer/importReport.js';
 import { catalogLanguageOf, mapTcgdex } from '../../src/importer/mapTcgdex.js';

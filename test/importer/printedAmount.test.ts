@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { abilityTypeOf, isEnergyType } from '../../src/catalog/cardVocabulary.js';
+import { abilityTypeOf, isEnergyType } from '../../src/vocabulary/cardVocabulary.js';
 import { printedAmount } from '../../src/importer/printedAmount.js';
 
 describe('damage and weakness or resistance values in one spelling', () => {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Catalog } from '../../src/catalog/catalogStore.js';
+import type { Catalog } from '../../src/catalog/catalogShapes.js';
 import { writeOwnExport } from '../../src/importer/ownExportFormat.js';
 import { detectSource, ImportSourceError, loadCatalog, runImport } from '../../src/importer/runImport.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';

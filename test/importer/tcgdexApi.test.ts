@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Catalog } from '../../src/catalog/catalogStore.js';
+import type { Catalog } from '../../src/catalog/catalogShapes.js';
 import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { mapTcgdex } from '../../src/importer/mapTcgdex.js';
 import { runImport } from '../../src/importer/runImport.js';

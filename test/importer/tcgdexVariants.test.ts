@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { VARIANT_KEYS } from '../../src/catalog/variantKeys.js';
+import { VARIANT_KEYS } from '../../src/vocabulary/variantKeys.js';
 import { mapTcgdex } from '../../src/importer/mapTcgdex.js';
 import type { TcgdexCard, TcgdexVariantDetail } from '../../src/importer/tcgdexRecords.js';
 import type { CardRecord } from '../../src/schemas/card.js';

@@ -5,7 +5,7 @@ import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
-import type { Catalog } from '../../src/catalog/catalogStore.js';
+import type { Catalog } from '../../src/catalog/catalogShapes.js';
 import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
 import { writeOwnExport } from '../../src/importer/ownExportFormat.js';
 import { runImport, type ImportResult } from '../../src/importer/runImport.js';

@@ -1,4 +1,4 @@
-import type { Catalog } from '../../src/catalog/catalogStore.js';
+import type { Catalog } from '../../src/catalog/catalogShapes.js';
 import type { CardWithVariants } from '../../src/schemas/card.js';
 import type { Language } from '../../src/schemas/common.js';
 import type { CardSet } from '../../src/schemas/set.js';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { AccessService } from '../../src/access/accessService.js';
 import { buildApp } from '../../src/app.js';
-import type { CatalogCounts } from '../../src/catalog/catalogStore.js';
+import type { CatalogCounts } from '../../src/catalog/catalogShapes.js';
 import { readConfig } from '../../src/config.js';
 import { runImport } from '../../src/importer/runImport.js';
 import { openAccessStore, openCatalogStore } from '../../src/store/open.js';

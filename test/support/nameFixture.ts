@@ -1,4 +1,4 @@
-import type { Catalog } from '../../src/catalog/catalogStore.js';
+import type { Catalog } from '../../src/catalog/catalogShapes.js';
 import type { CardRecord } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
 

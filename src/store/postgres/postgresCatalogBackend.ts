@@ -1,9 +1,10 @@
 import type pg from 'pg';
-import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary, SyncLock } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
+import type { SyncLock } from '../../catalog/catalogShapes.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
-import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp } from '../../catalog/catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp } from '../../catalog/catalogShapes.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import { cardNamesOf, type CardNames } from '../../catalog/nameIndex.js';
+import { cardNamesOf, type CardNames } from '../../catalog/cardNames.js';
 import type { NameSpelling, NameSpellings } from '../../catalog/nameLookup.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Card } from '../../schemas/card.js';

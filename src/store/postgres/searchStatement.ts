@@ -1,4 +1,4 @@
-import type { CardSearch } from '../../catalog/catalogStore.js';
+import type { CardSearch } from '../../catalog/catalogShapes.js';
 import { codePointLength } from '../../catalog/searchKey.js';
 
 /**

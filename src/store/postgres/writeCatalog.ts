@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { planCatalogWrite, writesRows, type CatalogChange, type CatalogWrite, type StoredHashes } from '../../catalog/catalogDiff.js';
 import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
 import { KEEP_RETRIEVALS, keptSince } from '../../catalog/changesFeed.js';
-import type { CatalogCounts, SourceStamp } from '../../catalog/catalogStore.js';
+import type { CatalogCounts, SourceStamp } from '../../catalog/catalogShapes.js';
 import { sameStamp } from '../../catalog/sourceStamp.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import { nameBigrams } from '../../catalog/nameGrams.js';

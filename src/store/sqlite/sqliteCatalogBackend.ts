@@ -1,14 +1,15 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary, SyncLock } from '../../catalog/catalogBackend.js';
+import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
+import type { SyncLock } from '../../catalog/catalogShapes.js';
 import { readSqliteSnapshot } from './sqliteSnapshot.js';
 import type { CatalogRows } from '../../catalog/catalogRows.js';
 import { planCatalogWrite, writesRows, type StoredHashes } from '../../catalog/catalogDiff.js';
 import type { StoredChanges } from '../../catalog/changesFeed.js';
-import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp } from '../../catalog/catalogStore.js';
+import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp } from '../../catalog/catalogShapes.js';
 import { sameStamp } from '../../catalog/sourceStamp.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import type { CardNames } from '../../catalog/nameIndex.js';
+import type { CardNames } from '../../catalog/cardNames.js';
 import type { NameSpellings } from '../../catalog/nameLookup.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import type { Card } from '../../schemas/card.js';

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
-import type { CardSearch, CatalogCounts, FilteredPageRequest, JoinedJson, PageRequest } from '../../catalog/catalogStore.js';
-import { cardNamesOf, type CardNames } from '../../catalog/nameIndex.js';
+import type { CardSearch, CatalogCounts, FilteredPageRequest, JoinedJson, PageRequest } from '../../catalog/catalogShapes.js';
+import { cardNamesOf, type CardNames } from '../../catalog/cardNames.js';
 import type { NameSpelling, NameSpellings } from '../../catalog/nameLookup.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
 import { codePointLength } from '../../catalog/searchKey.js';

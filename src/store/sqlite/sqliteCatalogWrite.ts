@@ -4,7 +4,7 @@ import type { CatalogChange, CatalogWrite } from '../../catalog/catalogDiff.js';
 import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
 import { KEEP_RETRIEVALS, keptSince, type StoredChange, type StoredChanges } from '../../catalog/changesFeed.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import type { SourceStamp } from '../../catalog/catalogStore.js';
+import type { SourceStamp } from '../../catalog/catalogShapes.js';
 import { nameBigrams } from '../../catalog/nameGrams.js';
 
 /** catalog_meta's keys of the source stamp (CatalogStore.sourceStamp). */
