@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { runImport } from '../src/importer/runImport.js';
-import { StoredCatalog } from '../src/catalog/storedCatalog.js';
+import { StoredCatalog } from '../src/catalog/answers/storedCatalog.js';
 import { SqliteCatalogBackend } from '../src/store/sqlite/sqliteCatalogBackend.js';
 import { generateLoad, loadGeneratorName } from './loadGenerator.js';
 import { sharedDumpDir } from '../test/support/shared.js';

@@ -10,14 +10,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Catalog } from '../src/catalog/catalogShapes.js';
-import { searchKey } from '../src/catalog/searchKey.js';
+import { searchKey } from '../src/catalog/names/searchKey.js';
 import { loadCatalog } from '../src/importer/runImport.js';
 import type { CardRecord } from '../src/schemas/card.js';
 import type { Language } from '../src/schemas/common.js';
 import type { CardSet } from '../src/schemas/set.js';
 import type { CatalogStore } from '../src/catalog/catalogStore.js';
 import { PostgresCatalogBackend } from '../src/store/postgres/postgresCatalogBackend.js';
-import { StoredCatalog } from '../src/catalog/storedCatalog.js';
+import { StoredCatalog } from '../src/catalog/answers/storedCatalog.js';
 import { searchStatement } from '../src/store/postgres/searchStatement.js';
 import { SqliteCatalogBackend } from '../src/store/sqlite/sqliteCatalogBackend.js';
 

@@ -15,7 +15,7 @@ import { generateLoad, loadGeneratorName } from './loadGenerator.js';
 import { seededRandom } from '../test/support/seededRandom.js';
 import { median } from './variantsInTurn.js';
 import { cpuSeconds, machineCpuSeconds, peakRssMiB, rssMiB } from './processes.js';
-import { codePointLength, searchKey } from '../src/catalog/searchKey.js';
+import { codePointLength, searchKey } from '../src/catalog/names/searchKey.js';
 
 /** How many card ids and name fragments the pools hold, and the languages the names come from. */
 const CARD_IDS = 100_000;

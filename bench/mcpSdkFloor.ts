@@ -9,8 +9,8 @@
 import Fastify from 'fastify';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import { Server, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { AnswerCache } from '../src/catalog/answerCache.js';
-import { CatalogQueries } from '../src/catalog/catalogQueries.js';
+import { AnswerCache } from '../src/catalog/answers/answerCache.js';
+import { CatalogQueries } from '../src/catalog/answers/catalogQueries.js';
 import { readConfig } from '../src/config.js';
 import { seedDemoCatalog } from '../src/importer/demoCatalog.js';
 import { answeredResult } from '../src/mcp/toolResult.js';

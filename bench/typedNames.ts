@@ -12,7 +12,7 @@ import type { Instance } from './behindHeavy.js';
 import { generateLoad, loadGeneratorName } from './loadGenerator.js';
 import { seededRandom } from '../test/support/seededRandom.js';
 import { median } from './variantsInTurn.js';
-import { codePointLength, searchKey } from '../src/catalog/searchKey.js';
+import { codePointLength, searchKey } from '../src/catalog/names/searchKey.js';
 
 const LANGUAGES = ['en', 'de', 'fr'];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';

@@ -1,7 +1,7 @@
 import { AccessService } from './access/accessService.js';
 import { CachedAccessStore } from './access/cachedAccessStore.js';
 import { buildApp } from './app.js';
-import { AnswerCache } from './catalog/answerCache.js';
+import { AnswerCache } from './catalog/answers/answerCache.js';
 import { ConfigError, readConfig } from './config.js';
 import { loggerOptions, standardOutput } from './logger.js';
 import type { MetricsServer } from './metrics/metricsServer.js';

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 
 /*
- * The scan that finds the labels a source runs into card names (src/catalog/sourceNameSuffixes.ts):
+ * The scan that finds the labels a source runs into card names (src/catalog/names/sourceNameSuffixes.ts):
  * in one language's TCGdex cards, the trailing words (one to four) that several Trainer or Energy
  * names share, all of one set, and no name of another set ends with. A label printed beside the
  * name of a set's cards (Phantom Forces' `Team Flare Gear`) is such a phrase; so are names a set

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { AnswerSnapshot } from '../catalog/catalogShapes.js';
-import { encodeCursor } from '../catalog/changesFeed.js';
+import { encodeCursor } from '../catalog/changes/changesFeed.js';
 import { LANGUAGES, type Language } from '../schemas/common.js';
 
 export type BulkKind = 'cards' | 'sets';

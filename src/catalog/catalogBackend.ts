@@ -1,12 +1,12 @@
 import type { Card } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
-import type { CatalogRows } from './catalogRows.js';
+import type { CatalogRows } from './rows/catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp, SyncLock } from './catalogShapes.js';
 import type { ImportProgress } from './importProgress.js';
-import type { StoredChanges } from './changesFeed.js';
-import type { CardNames } from './cardNames.js';
-import type { NameSpellings } from './nameLookup.js';
-import type { StoredCard, StoredSingleCard } from './servedJson.js';
+import type { StoredChanges } from './changes/changesFeed.js';
+import type { CardNames } from './names/cardNames.js';
+import type { NameSpellings } from './names/nameLookup.js';
+import type { StoredCard, StoredSingleCard } from './rows/servedJson.js';
 
 /**
  * Rows as a database reads them for one page: the stored documents in order, and the total.

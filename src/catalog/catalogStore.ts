@@ -2,8 +2,8 @@ import type { Language } from '../schemas/common.js';
 import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../schemas/card.js';
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
-import type { NameLookup } from './nameLookup.js';
-import type { StoredChanges } from './changesFeed.js';
+import type { NameLookup } from './names/nameLookup.js';
+import type { StoredChanges } from './changes/changesFeed.js';
 import type { JsonText, Page, SearchPage, PageRequest, FilteredPageRequest, CardSearch, Catalog, CatalogCounts, CatalogSummary, CatalogRetrieval, SourceStamp, AnswerSnapshot, SyncLock } from './catalogShapes.js';
 
 /** The catalog, as every store (SQLite, PostgreSQL) serves it. */

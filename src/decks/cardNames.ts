@@ -1,6 +1,6 @@
 import { memoized } from './memoized.js';
-import { searchKey } from '../catalog/searchKey.js';
-import { withoutSourceSuffix } from '../catalog/sourceNameSuffixes.js';
+import { searchKey } from '../catalog/names/searchKey.js';
+import { withoutSourceSuffix } from '../catalog/names/sourceNameSuffixes.js';
 
 /**
  * Whether the name on a deck list's line names the card found at its set code and number. Both

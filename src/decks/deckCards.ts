@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { utf8OfItsOwn } from '../catalog/answer.js';
+import { utf8OfItsOwn } from '../catalog/answers/answer.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Card, CardWithVariants } from '../schemas/card.js';
 import { nameKeys } from './cardNames.js';

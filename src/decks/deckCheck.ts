@@ -1,5 +1,5 @@
-import { Answer } from '../catalog/answer.js';
-import type { AnswerCache } from '../catalog/answerCache.js';
+import { Answer } from '../catalog/answers/answer.js';
+import type { AnswerCache } from '../catalog/answers/answerCache.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../vocabulary/cardVocabulary.js';
 import type { Language } from '../schemas/common.js';
@@ -9,7 +9,7 @@ import type { DeckListLine } from './deckList.js';
 import { deckCardCount, deckProblems } from './deckRules.js';
 import { parseDeckList } from './parseDeckList.js';
 import { DeckResolver } from './resolveDeckList.js';
-import { SetTables } from '../catalog/setTable.js';
+import { SetTables } from '../catalog/answers/setTable.js';
 
 /** The 400 of a list without a single card line. */
 export const NO_CARD_LINE = 'list holds no card line: write one card a line as "4 Ultra Ball SVI 196" ' +

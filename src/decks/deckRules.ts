@@ -1,6 +1,6 @@
-import { searchKey } from '../catalog/searchKey.js';
+import { searchKey } from '../catalog/names/searchKey.js';
 import type { FORMATS } from '../vocabulary/cardVocabulary.js';
-import { DECK_RULES, type DeckRule } from '../vocabulary/deckRuleNames.js';
+import type { DeckRule } from '../vocabulary/deckRuleNames.js';
 import { isAceSpec, isBasicEnergy, isBasicPokemon, isPrismStar, isRadiant } from './cardKinds.js';
 import type { CardFacts } from './deckCards.js';
 import type { DeckListLine } from './deckList.js';
@@ -8,7 +8,7 @@ import type { DeckListLine } from './deckList.js';
 /*
  * The construction rules of a deck, checked on the cards its lines resolved to. Every problem
  * names the lines at fault (none for the deck as a whole: its size, its lack of a Basic Pokémon)
- * and says what to change. The problems come in the order of DECK_RULES, then of the lines.
+ * and says what to change. The problems come in the order of DECK_RULES (vocabulary/deckRuleNames.ts), then of the lines.
  */
 
 export type DeckFormat = (typeof FORMATS)[number];

@@ -1,6 +1,6 @@
 import type { BasicEnergyType } from './basicEnergy.js';
 import type { Language } from '../schemas/common.js';
-import type { SetTable } from '../catalog/setTable.js';
+import type { SetTable } from '../catalog/answers/setTable.js';
 import { printedNumber } from '../vocabulary/setCodeAliases.js';
 
 /**

@@ -1,19 +1,19 @@
 import { LRUCache } from 'lru-cache';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { Format } from '../vocabulary/cardVocabulary.js';
-import { parsedItems } from '../catalog/servedJson.js';
+import { parsedItems } from '../catalog/rows/servedJson.js';
 import type { Language } from '../schemas/common.js';
 import { basicEnergyTypeOf, basicEnergyTypeOfLoneType, type BasicEnergyType } from './basicEnergy.js';
 import { isBasicEnergy } from './cardKinds.js';
 import { exactNameKey, lineNameKeys, namesMatch } from './cardNames.js';
-import { searchKey } from '../catalog/searchKey.js';
-import { isMainExpansionCard } from '../catalog/mainExpansions.js';
-import { findName, shortFormOf } from '../catalog/typedNames.js';
+import { searchKey } from '../catalog/names/searchKey.js';
+import { isMainExpansionCard } from '../catalog/names/mainExpansions.js';
+import { findName, shortFormOf } from '../catalog/names/typedNames.js';
 import { deckCard, DeckCards, type DeckCard } from './deckCards.js';
 import type { DeckListLine } from './deckList.js';
 import { basicEnergyCandidates, isBasicEnergySetCode, isEnergyPseudoCode, printedCandidates } from './lineCandidates.js';
 import { canonicalSetCode, gallerySetCode } from '../vocabulary/setCodeAliases.js';
-import type { SetTable, SetTables } from '../catalog/setTable.js';
+import type { SetTable, SetTables } from '../catalog/answers/setTable.js';
 import { unknownCode, unknownName, unknownNumber, wrongName } from './unresolvedReasons.js';
 
 /** A line that names a card, with the card it names. */

@@ -2,8 +2,8 @@ import type { Card } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
 import type { CardSet } from '../schemas/set.js';
 import type { DeckListLine } from './deckList.js';
-import { nearestCodes } from '../catalog/setCodes.js';
-import type { SetTable } from '../catalog/setTable.js';
+import { nearestCodes } from '../catalog/answers/setCodes.js';
+import type { SetTable } from '../catalog/answers/setTable.js';
 
 /**
  * Why a deck list's line names no card, as a sentence a person can act on: which set code is
@@ -19,7 +19,7 @@ export function wrongName(line: DeckListLine, code: string, card: Pick<Card, 'na
 }
 
 export function unknownCode(line: DeckListLine, code: string, lang: Language, table: SetTable, nearest: readonly string[]): string {
-  // The filters' nearest codes (catalog/setCodes.ts), among the codes of the list's language.
+  // The filters' nearest codes (catalog/answers/setCodes.ts), among the codes of the list's language.
   const codes = nearestCodes(code, table.codesOf(lang));
   const known = codes.length > 0 ? `; the nearest known codes are ${codes.join(', ')}` : '';
   const written = line.setCode !== null && line.setCode.toUpperCase() !== code ? ` (written ${line.setCode})` : '';

@@ -1,7 +1,7 @@
 import { ENERGY_TYPES, FORMATS, RARITIES, REGULATION_MARKS, SUBTYPES, SUPERTYPES } from '../vocabulary/cardVocabulary.js';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { SOURCE_MAX_LENGTH } from '../access/email.js';
-import { SEARCH_TEXT_MESSAGE, SINCE_MESSAGE } from '../catalog/catalogQueries.js';
+import { SEARCH_TEXT_MESSAGE, SINCE_MESSAGE } from '../catalog/answers/catalogQueries.js';
 import { LANGUAGES, MAX_OFFSET } from '../schemas/common.js';
 import { CARD_DETAILS } from '../schemas/compactCard.js';
 import { MAX_BATCH_IDS } from '../schemas/queries.js';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import type { AccessControl } from '../access/accessControl.js';
-import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { failureOf, logFailure, type Failure } from '../edge/failures.js';

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { Answer } from '../catalog/answer.js';
-import { compactCardList, compactSetList, withoutRepeatedImages } from '../catalog/compactRows.js';
+import type { Answer } from '../catalog/answers/answer.js';
+import { compactCardList, compactSetList, withoutRepeatedImages } from '../catalog/answers/compactRows.js';
 import type { ErrorCode } from '../vocabulary/errorCodes.js';
 import { inToolTerms } from './toolTerms.js';
 

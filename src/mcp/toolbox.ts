@@ -3,7 +3,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
-import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { leanOutputSchema, toolInputSchema, wireSchema } from '../schemas/toolSchemas.js';
 import { compileJsonValidator, compileQueryValidator } from '../schemas/validator.js';

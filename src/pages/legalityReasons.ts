@@ -1,4 +1,4 @@
-import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
+import type { CatalogQueries, QueryResult } from '../catalog/answers/catalogQueries.js';
 import { REGULATION_MARKS, type Format } from '../vocabulary/cardVocabulary.js';
 import { gameTextKey, isBasicEnergy } from '../importer/gameText.js';
 import type { Card, CardRecord } from '../schemas/card.js';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { BulkFiles } from '../bulk/bulkFiles.js';
-import type { AnswerCache } from '../catalog/answerCache.js';
-import { Answer } from '../catalog/answer.js';
+import type { AnswerCache } from '../catalog/answers/answerCache.js';
+import { Answer } from '../catalog/answers/answer.js';
 import { BulkFileBody, BulkFileList, BulkFileParams } from '../schemas/bulk.js';
 import { cached } from '../schemas/cachedResponses.js';
 import { ErrorBody } from '../schemas/common.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { FILTER_NAMES, filtersOf } from '../catalog/cardFacets.js';
-import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import { FILTER_NAMES, filtersOf } from '../catalog/rows/cardFacets.js';
+import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import { CardBatch, CardList, SingleCard } from '../schemas/card.js';
 import { cached } from '../schemas/cachedResponses.js';
 import { ErrorBody } from '../schemas/common.js';

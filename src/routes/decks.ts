@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
-import type { Answer } from '../catalog/answer.js';
+import type { Answer } from '../catalog/answers/answer.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import type { CatalogSummary } from '../catalog/catalogShapes.js';
 import { failureOf, logFailure } from '../edge/failures.js';
 import { setPagePolicy } from '../edge/securityHeaders.js';

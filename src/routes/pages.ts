@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { CatalogQueries, QueryResult } from '../catalog/catalogQueries.js';
+import type { CatalogQueries, QueryResult } from '../catalog/answers/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { failureOf, logFailure, type FailureKind } from '../edge/failures.js';
 import { contentTag } from '../edge/httpCaching.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { QueryResult } from '../catalog/catalogQueries.js';
+import type { QueryResult } from '../catalog/answers/catalogQueries.js';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { CATALOG_CACHE_CONTROL, CATALOG_VARY, contentTag, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
 import { sendError } from './errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { CatalogQueries } from '../catalog/catalogQueries.js';
+import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import { cached } from '../schemas/cachedResponses.js';
 import { ErrorBody } from '../schemas/common.js';
 import { keyed } from '../schemas/keyedResponses.js';

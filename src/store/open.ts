@@ -3,7 +3,7 @@ import { CachedAccessStore } from '../access/cachedAccessStore.js';
 import { ReservedQuota } from '../access/reservedQuota.js';
 import type { StoreOptions } from '../config.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
-import { StoredCatalog } from '../catalog/storedCatalog.js';
+import { StoredCatalog } from '../catalog/answers/storedCatalog.js';
 import { classifyFailures } from './classifyFailures.js';
 import { isPostgresUnavailable } from './postgres/unavailable.js';
 import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
-import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
+import { StoredCatalog } from '../../src/catalog/answers/storedCatalog.js';
 import { DeckCards } from '../../src/decks/deckCards.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
 import { DECK_CATALOG } from '../support/deckCatalog.js';

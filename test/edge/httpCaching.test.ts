@@ -5,8 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compress, negotiateCoding } from '../../src/edge/compression.js';
 import { contentTag, entityTag, ifNoneMatchMatches } from '../../src/edge/httpCaching.js';
-import { Answer } from '../../src/catalog/answer.js';
-import { listBody } from '../../src/catalog/servedJson.js';
+import { Answer } from '../../src/catalog/answers/answer.js';
+import { listBody } from '../../src/catalog/rows/servedJson.js';
 
 describe('contentTag', () => {
   it('tags a body by its bytes: the same answer of the same retrieval, the same tag', () => {

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { encodeCursor } from '../../src/catalog/changesFeed.js';
+import { encodeCursor } from '../../src/catalog/changes/changesFeed.js';
 import { ERROR_CODE_META } from '../../src/mcp/toolResult.js';
 import { ERROR_CODE_NAMES, ERROR_CODES, type ErrorCode } from '../../src/vocabulary/errorCodes.js';
 import { requestFrom } from '../support/http.js';

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
-import { catalogRows, ROWS_VERSION } from '../../src/catalog/catalogRows.js';
+import { catalogRows, ROWS_VERSION } from '../../src/catalog/rows/catalogRows.js';
 import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';
 import { readOwnExport } from '../../src/importer/sources/ownExport.js';
 import { PostgresCatalogBackend } from '../../src/store/postgres/postgresCatalogBackend.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
+import { StoredCatalog } from '../../src/catalog/answers/storedCatalog.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
 import { projectRoot } from '../support/shared.js';
 import { tcgdexCard, tcgdexSet, writeTcgdexDump } from '../support/tcgdexFixtures.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
 import type { Catalog } from '../../src/catalog/catalogShapes.js';
-import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
+import { StoredCatalog } from '../../src/catalog/answers/storedCatalog.js';
 import { writeOwnExport } from '../../src/importer/ownExportFormat.js';
 import { runImport, type ImportResult } from '../../src/importer/runImport.js';
 import { fingerprintFiles, MAPPING_VERSION } from '../../src/importer/sourceFingerprint.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { withoutRepeatedImages } from '../../src/catalog/compactRows.js';
+import { withoutRepeatedImages } from '../../src/catalog/answers/compactRows.js';
 import { keyedSession, withoutRetrievedAt } from '../support/mcpHarness.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { withoutRepeatedImages } from '../../src/catalog/compactRows.js';
+import { withoutRepeatedImages } from '../../src/catalog/answers/compactRows.js';
 import { keyedSession, withoutRetrievedAt } from '../support/mcpHarness.js';
 import { NAME_CATALOG } from '../support/nameFixture.js';
 import { onStore, STORE_KINDS } from '../support/stores.js';

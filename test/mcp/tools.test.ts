@@ -1,4 +1,4 @@
-import { FILTER_NAMES } from '../../src/catalog/cardFacets.js';
+import { FILTER_NAMES } from '../../src/catalog/rows/cardFacets.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';

@@ -1,4 +1,4 @@
-import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
+import { StoredCatalog } from '../../src/catalog/answers/storedCatalog.js';
 import { PostgresCatalogBackend } from '../../src/store/postgres/postgresCatalogBackend.js';
 import { createTestDatabase, needsPostgres } from '../support/postgres.js';
 import { catalogStoreContract } from './catalogStoreContract.js';

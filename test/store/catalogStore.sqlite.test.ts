@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
+import { StoredCatalog } from '../../src/catalog/answers/storedCatalog.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
 import { tempDir } from '../support/catalogServer.js';
 import { catalogStoreContract } from './catalogStoreContract.js';

@@ -3,12 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import type { CardRecord } from '../../src/schemas/card.js';
 import type { CardSet } from '../../src/schemas/set.js';
 import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
-import { catalogRows, ROWS_VERSION } from '../../src/catalog/catalogRows.js';
+import { catalogRows, ROWS_VERSION } from '../../src/catalog/rows/catalogRows.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 import type { JoinedJson } from '../../src/catalog/catalogShapes.js';
-import { countOf, parsedItems } from '../../src/catalog/servedJson.js';
-import { searchKey } from '../../src/catalog/searchKey.js';
-import { facetsOf, languageFacet } from '../../src/catalog/cardFacets.js';
+import { countOf, parsedItems } from '../../src/catalog/rows/servedJson.js';
+import { searchKey } from '../../src/catalog/names/searchKey.js';
+import { facetsOf, languageFacet } from '../../src/catalog/rows/cardFacets.js';
 
 export interface StoreUnderTest {
   store: CatalogStore;

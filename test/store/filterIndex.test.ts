@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { catalogRows } from '../../src/catalog/catalogRows.js';
+import { catalogRows } from '../../src/catalog/rows/catalogRows.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 import type { Catalog } from '../../src/catalog/catalogShapes.js';
 import { SEED_CATALOG_DIR } from '../support/seedCatalog.js';

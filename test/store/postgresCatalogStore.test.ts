@@ -7,8 +7,8 @@ import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openCatalogStore } from '../../src/store/open.js';
 import { PostgresCatalogBackend } from '../../src/store/postgres/postgresCatalogBackend.js';
 import { CATALOG_MIGRATIONS } from '../../src/store/postgres/migrations.js';
-import { countOf } from '../../src/catalog/servedJson.js';
-import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
+import { countOf } from '../../src/catalog/rows/servedJson.js';
+import { StoredCatalog } from '../../src/catalog/answers/storedCatalog.js';
 import { searchStatement } from '../../src/store/postgres/searchStatement.js';
 import { createTestDatabase, needsPostgres, sql, type TestDatabase } from '../support/postgres.js';
 

@@ -3,7 +3,7 @@ import { copyFileSync, constants, existsSync, mkdirSync, readdirSync, readFileSy
 import path from 'node:path';
 import type { ImportReport } from '../../src/importer/importReport.js';
 import { runImport } from '../../src/importer/runImport.js';
-import { StoredCatalog } from '../../src/catalog/storedCatalog.js';
+import { StoredCatalog } from '../../src/catalog/answers/storedCatalog.js';
 import { SqliteCatalogBackend } from '../../src/store/sqlite/sqliteCatalogBackend.js';
 import { projectRoot, sharedDumpDir, sharedDumpOf } from './shared.js';
 
@@ -28,7 +28,7 @@ export interface ImportedCatalog {
   report: ImportReport;
 }
 
-const IMPORT_MODULES = ['importer/runImport.js', 'catalog/storedCatalog.js', 'store/sqlite/sqliteCatalogBackend.js'];
+const IMPORT_MODULES = ['importer/runImport.js', 'catalog/answers/storedCatalog.js', 'store/sqlite/sqliteCatalogBackend.js'];
 
 /** The built modules of src/ that `entries` import, themselves included, following relative imports. */
 function moduleGraph(root: string, entries: readonly string[]): string[] {

@@ -11,7 +11,7 @@ import { DEFAULT_STORE_OPTIONS, type StoreOptions } from '../../src/config.js';
 import type { ConnectionLimits } from '../../src/edge/connectionLimits.js';
 import { seedDemoCatalog } from '../../src/importer/demoCatalog.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
-import { AnswerCache } from '../../src/catalog/answerCache.js';
+import { AnswerCache } from '../../src/catalog/answers/answerCache.js';
 import { CachedAccessStore } from '../../src/access/cachedAccessStore.js';
 import { loggerOptions } from '../../src/logger.js';
 import { serveMetrics, type MetricsServer } from '../../src/metrics/metricsServer.js';

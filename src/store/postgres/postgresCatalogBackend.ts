@@ -1,19 +1,19 @@
 import type pg from 'pg';
 import type { CatalogBackend, CatalogSnapshot, StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
 import type { SyncLock } from '../../catalog/catalogShapes.js';
-import type { CatalogRows } from '../../catalog/catalogRows.js';
+import type { CatalogRows } from '../../catalog/rows/catalogRows.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp } from '../../catalog/catalogShapes.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import { cardNamesOf, type CardNames } from '../../catalog/cardNames.js';
-import type { NameSpelling, NameSpellings } from '../../catalog/nameLookup.js';
-import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
+import { cardNamesOf, type CardNames } from '../../catalog/names/cardNames.js';
+import type { NameSpelling, NameSpellings } from '../../catalog/names/nameLookup.js';
+import type { StoredCard, StoredSingleCard } from '../../catalog/rows/servedJson.js';
 import type { Card } from '../../schemas/card.js';
 import type { Language } from '../../schemas/common.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { hasFacets, searchStatement } from './searchStatement.js';
 import { createPool, poolAnswers, type PoolSettings } from './pool.js';
 import { recordRetrieval, storedRowsVersion, storedSourceStamp, writeCatalog, type WriteOutcome } from './writeCatalog.js';
-import type { StoredChange, StoredChanges } from '../../catalog/changesFeed.js';
+import type { StoredChange, StoredChanges } from '../../catalog/changes/changesFeed.js';
 import { DEFAULT_POOL_SIZE } from './defaults.js';
 
 export interface PostgresCatalogBackendOptions {

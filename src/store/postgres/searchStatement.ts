@@ -1,5 +1,5 @@
 import type { CardSearch } from '../../catalog/catalogShapes.js';
-import { codePointLength } from '../../catalog/searchKey.js';
+import { codePointLength } from '../../catalog/names/searchKey.js';
 
 /**
  * Matches are ranked on narrow rows (no doc), so the window count and the sort stay in memory

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { planCatalogWrite, writesRows, type CatalogChange, type CatalogWrite, type StoredHashes } from '../../catalog/catalogDiff.js';
-import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
-import { KEEP_RETRIEVALS, keptSince } from '../../catalog/changesFeed.js';
+import { planCatalogWrite, writesRows, type CatalogChange, type CatalogWrite, type StoredHashes } from '../../catalog/rows/catalogDiff.js';
+import type { CardRow, CatalogRows } from '../../catalog/rows/catalogRows.js';
+import { KEEP_RETRIEVALS, keptSince } from '../../catalog/changes/changesFeed.js';
 import type { CatalogCounts, SourceStamp } from '../../catalog/catalogShapes.js';
 import { sameStamp } from '../../catalog/sourceStamp.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
-import { nameBigrams } from '../../catalog/nameGrams.js';
+import { nameBigrams } from '../../catalog/names/nameGrams.js';
 
 /** Rows per INSERT: large enough to amortize the round trip, small enough to keep each message a few MB. */
 const BATCH = 2000;

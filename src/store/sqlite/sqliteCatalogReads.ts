@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { StoredRows, StoredSummary } from '../../catalog/catalogBackend.js';
 import type { CardSearch, CatalogCounts, FilteredPageRequest, JoinedJson, PageRequest } from '../../catalog/catalogShapes.js';
-import { cardNamesOf, type CardNames } from '../../catalog/cardNames.js';
-import type { NameSpelling, NameSpellings } from '../../catalog/nameLookup.js';
-import type { StoredCard, StoredSingleCard } from '../../catalog/servedJson.js';
-import { codePointLength } from '../../catalog/searchKey.js';
+import { cardNamesOf, type CardNames } from '../../catalog/names/cardNames.js';
+import type { NameSpelling, NameSpellings } from '../../catalog/names/nameLookup.js';
+import type { StoredCard, StoredSingleCard } from '../../catalog/rows/servedJson.js';
+import { codePointLength } from '../../catalog/names/searchKey.js';
 import type { Card } from '../../schemas/card.js';
 import type { Language } from '../../schemas/common.js';
 

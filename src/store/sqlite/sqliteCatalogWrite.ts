@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { CatalogChange, CatalogWrite } from '../../catalog/catalogDiff.js';
-import type { CardRow, CatalogRows } from '../../catalog/catalogRows.js';
-import { KEEP_RETRIEVALS, keptSince, type StoredChange, type StoredChanges } from '../../catalog/changesFeed.js';
+import type { CatalogChange, CatalogWrite } from '../../catalog/rows/catalogDiff.js';
+import type { CardRow, CatalogRows } from '../../catalog/rows/catalogRows.js';
+import { KEEP_RETRIEVALS, keptSince, type StoredChange, type StoredChanges } from '../../catalog/changes/changesFeed.js';
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { SourceStamp } from '../../catalog/catalogShapes.js';
-import { nameBigrams } from '../../catalog/nameGrams.js';
+import { nameBigrams } from '../../catalog/names/nameGrams.js';
 
 /** catalog_meta's keys of the source stamp (CatalogStore.sourceStamp). */
 const SOURCE_FINGERPRINT = 'source_fingerprint';

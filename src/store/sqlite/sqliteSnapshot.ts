@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { CatalogSnapshot } from '../../catalog/catalogBackend.js';
-import type { StoredSingleCard } from '../../catalog/servedJson.js';
+import type { StoredSingleCard } from '../../catalog/rows/servedJson.js';
 import { CATALOG_PAGE_CACHE } from './openDatabase.js';
 
 /** Rows per page of a snapshot: a page is read synchronously, so it stays a few milliseconds of work. */
