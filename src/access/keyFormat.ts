@@ -26,7 +26,7 @@ export function isWellFormedToken(text: string): boolean {
   return TOKEN_PATTERN.test(text);
 }
 
-/** SHA-256 in hex. One-shot (crypto.hash, Node >= 20.12): a Hash object per keyed request cost twice as much. */
+/** SHA-256 in hex, one-shot (crypto.hash): no Hash object is made for each keyed request. */
 export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
 }

@@ -24,7 +24,7 @@ import { WatchedFile } from './watchedFile.js';
 
 type DocRow = { doc: string };
 
-/** The page cache of the connection while it writes an import, which rewrites every index: better-sqlite3's default, as before reads had less. */
+/** The page cache of the connection while it writes an import, which rewrites every index: better-sqlite3's default, not the smaller one its reads keep. */
 const IMPORT_PAGE_CACHE = -16000;
 
 /** catalog_meta's rows_version; rows written before it was recorded are version 1. */
