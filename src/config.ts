@@ -230,9 +230,8 @@ export function readUnkeyedRequestsPerMinute(raw: string | undefined): number {
 }
 
 /**
- * CATALOG_CACHE_MB's default: the hot cards, sets and pages of a busy day, and what keeps an instance
- * on the full catalog within 300 MB of RSS under every cold mix measured (docs/deploy.md, what the
- * setting costs).
+ * CATALOG_CACHE_MB's default: the hot cards, sets and pages of a busy day, small enough that an
+ * instance on the full catalog stays modest under cold traffic (docs/deploy.md, what the setting costs).
  */
 export const DEFAULT_CATALOG_CACHE_MB = 16;
 

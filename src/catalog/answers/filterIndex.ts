@@ -2,7 +2,7 @@ import { bitsetOf, countBits, intersection, setBits, type Bitset } from './bitse
 import type { CatalogBackend, StoredRows } from '../catalogBackend.js';
 import type { PageRequest } from '../catalogShapes.js';
 
-/** Facets held: at most 16 KiB each with today's 130,000 cards, so 4 MiB in all. */
+/** Facets held: a bit per card each, so the whole index stays a few MiB. */
 const MAX_FACETS = 256;
 /** Reads tried before giving up when the catalog keeps changing between the two reads of a page. */
 const ATTEMPTS = 3;
