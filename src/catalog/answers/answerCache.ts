@@ -35,7 +35,7 @@ export interface AnswerCacheStats {
 
 /**
  * What an entry costs the process beyond its bytes and its key: the Answer, its Buffer and backing
- * store, the result object, the identity string and the cache's slots (test/catalog/answerCacheMemory.test.ts
+ * store, the result object, the identity string and the cache's slots (test/catalog/answers/answerCacheMemory.test.ts
  * measures it against the heap).
  */
 export const ENTRY_OVERHEAD_BYTES = 400;

@@ -6,7 +6,7 @@ import { searchKey } from './searchKey.js';
  * Hyper Gear` beneath it), which TCGdex runs into the name (`Head Ringer Team Flare Hyper Gear`),
  * in each language it prints. Found by reading every language's catalog for trailing words that
  * several Trainer names of one set share and no other set's names (tools/findNameSuffixes.ts,
- * run by test/catalog/sourceNameSuffixes.test.ts on the full catalog); the other phrases it finds
+ * run by test/catalog/names/sourceNameSuffixes.test.ts on the full catalog); the other phrases it finds
  * (`Cube 01`, `Secret Base`, `α`) are part of the names as printed and as played.
  */
 export const SOURCE_NAME_SUFFIXES: readonly string[] = [
