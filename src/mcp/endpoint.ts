@@ -58,7 +58,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
       if (error) return done(error, undefined);
       // failureOf words a 413 as REST's body limit.
       if (overBodyLimit(body, Buffer.byteLength(json))) return done(Object.assign(new Error('too large'), { statusCode: 413 }), undefined);
-      const refusal = envelopeRefusal(json, body);
+      const refusal = envelopeRefusal(json, body, toolbox.names);
       return refusal ? done(new RefusedMessage(refusal), undefined) : done(null, body);
     });
   });
