@@ -25,8 +25,9 @@ export const CHALLENGE_MESSAGES = {
  */
 export function keyedToolCall(body: unknown, toolbox: McpToolbox): { id: string | number | null; tool: string; counting: boolean } | undefined {
   const tool = calledTool(body);
-  const keying = tool === undefined ? false : toolbox.keying(tool);
-  if (tool === undefined || keying === false) return undefined;
+  if (tool === undefined) return undefined;
+  const keying = toolbox.keying(tool);
+  if (keying === false) return undefined;
   const { id } = body as { id?: unknown };
   return { id: typeof id === 'string' || typeof id === 'number' ? id : null, tool, counting: keying === true };
 }
