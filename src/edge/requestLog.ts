@@ -7,9 +7,10 @@ import { UNMATCHED_ROUTE } from '../metrics/serviceMetrics.js';
  * One log line per request, when it is answered: method, route pattern, status, duration and the
  * key's display prefix, with the request's id (reqId, as on every line of the request). Never the
  * URL, whose path or query string may hold what a client typed (an email, a search), nor more of a
- * key than the prefix an operator names it by. Fastify calls requestCompleted once per response,
- * hijacked ones (MCP) included, so the line costs no hook of its own (Fastify's documented
- * `logController` option; its own per-request lines, incoming and completed, give way to this one).
+ * key than the prefix an operator names it by. Fastify calls requestCompleted once per response
+ * (MCP's too: its answers go through the reply), so the line costs no hook of its own (Fastify's
+ * documented `logController` option; its own per-request lines, incoming and completed, give way
+ * to this one).
  */
 export class RequestLog extends LogController {
   private lines?: FastifyBaseLogger;

@@ -44,8 +44,8 @@ function jsonRpcFailure(failure: Failure): string {
 /**
  * The remote MCP endpoint: Streamable HTTP, stateless, on the REST server's port. The SDK
  * (mcpServer.ts) answers both revisions; in front of it only what is ours: the Origin allowlist,
- * the body limits, the refusals the SDK would not make (envelopeRefusal), and the 401 challenge of
- * a keyed tool called without a valid key. Each tool call checks and counts the key itself.
+ * the body limits, the refusals the SDK would not make (envelopeRefusal), and the key of a keyed
+ * tool's call, checked once: the 401 challenge without a valid key, else the verdict handed to the tool.
  */
 export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, throttle, metrics, publicBaseUrl, allowedOrigins }: McpRouteOptions): Promise<void> {
   const toolbox = new McpToolbox(MCP_TOOLS, { queries, decks, access, metrics });
@@ -58,7 +58,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
       if (error) return done(error, undefined);
       // failureOf words a 413 as REST's body limit.
       if (overBodyLimit(body, Buffer.byteLength(json))) return done(Object.assign(new Error('too large'), { statusCode: 413 }), undefined);
-      const refusal = envelopeRefusal(json, body);
+      const refusal = envelopeRefusal(json, body, toolbox.names);
       return refusal ? done(new RefusedMessage(refusal), undefined) : done(null, body);
     });
   });
@@ -80,15 +80,20 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
       },
       onKeyRefused: () => throttle.keyRefused(request),
     };
-    // A keyed tool without a valid key is HTTP 401 with the challenge (keyChallenge.ts), so an OAuth
-    // client signs in; the tool call still checks and counts the key itself.
+    // The key of a keyed tool's call is checked here, once, and counted as REST's keyed routes count
+    // (before the arguments are read): without a valid key it is HTTP 401 with the challenge
+    // (keyChallenge.ts), so an OAuth client signs in; otherwise the tool acts on the verdict.
     const keyed = keyedToolCall(request.body, toolbox);
-    if (keyed && !(await access.isValidKey(context.authorization))) {
-      await context.onKeyRefused();
-      metrics.toolCall(keyed.tool, 'refused');
-      const { header, message } = keyChallenge(context.authorization, publicBaseUrl);
-      return reply.code(401).header('www-authenticate', header).type('application/json')
-        .send(jsonRpcErrorBody(UNAUTHORIZED_CODE, message, keyed.id));
+    if (keyed) {
+      const decision = await (keyed.counting ? access.authorizeAndCount(context.authorization) : access.authorize(context.authorization));
+      if (!decision.allowed && decision.status === 401) {
+        await context.onKeyRefused();
+        metrics.toolCall(keyed.tool, 'refused');
+        const { header, message } = keyChallenge(context.authorization, publicBaseUrl);
+        return reply.code(401).header('www-authenticate', header).type('application/json')
+          .send(jsonRpcErrorBody(UNAUTHORIZED_CODE, message, keyed.id));
+      }
+      context.keyDecision = decision;
     }
     const answer = await serve(await toWebRequest(request.raw, request.body), request.body, context);
     return sendAnswer(request, reply, answer);

@@ -19,12 +19,17 @@ export const CHALLENGE_MESSAGES = {
     'your email for a free key, then send it as "Authorization: Bearer <key>" (or sign in with OAuth again)',
 } as const;
 
-/** The id and tool of a tools/call of a keyed tool, or undefined when the message calls none. */
-export function keyedToolCall(body: unknown, toolbox: McpToolbox): { id: string | number | null; tool: string } | undefined {
+/**
+ * The id and tool of a tools/call of a keyed tool, and whether the call counts as its key is
+ * checked (a tool counted when answered counts later), or undefined when the message calls none.
+ */
+export function keyedToolCall(body: unknown, toolbox: McpToolbox): { id: string | number | null; tool: string; counting: boolean } | undefined {
   const tool = calledTool(body);
-  if (tool === undefined || !toolbox.needsKey(tool)) return undefined;
+  if (tool === undefined) return undefined;
+  const keying = toolbox.keying(tool);
+  if (keying === false) return undefined;
   const { id } = body as { id?: unknown };
-  return { id: typeof id === 'string' || typeof id === 'number' ? id : null, tool };
+  return { id: typeof id === 'string' || typeof id === 'number' ? id : null, tool, counting: keying === true };
 }
 
 /** The 401's WWW-Authenticate value and JSON-RPC message for this Authorization header. */

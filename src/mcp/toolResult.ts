@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { Answer } from '../catalog/answers/answer.js';
+import { Answer } from '../catalog/answers/answer.js';
 import { compactCardList, compactSetList, withoutRepeatedImages } from '../catalog/answers/compactRows.js';
 import type { ErrorCode } from '../vocabulary/errorCodes.js';
 import { inToolTerms } from './toolTerms.js';
@@ -13,17 +13,33 @@ export const ERROR_CODE_META = 'tcg-catalog/error_code';
  */
 export type Compaction = false | 'cards' | 'sets' | 'variant-images';
 
-const COMPACTIONS: Record<Exclude<Compaction, false>, (json: string) => string> = {
+// The answers these run on are the REST shapes their tools are declared with (tools.ts).
+const COMPACTIONS: Record<Exclude<Compaction, false>, (parsed: never) => Record<string, unknown>> = {
   cards: compactCardList, sets: compactSetList, 'variant-images': withoutRepeatedImages,
 };
 
 /**
- * A call that answered: the REST answer's JSON (cut down as `compact` says, once per answer the cache
- * holds) as text, and parsed, as structured content.
+ * A call that answered: the REST answer (cut down as `compact` says) as structured content, and its
+ * JSON as text, each made once: a value made for this call is written as text, never read back; a
+ * catalog answer, bytes, is read once. The compact text is kept with the answer as a form while the
+ * cache holds it; the call that makes it uses the object it wrote, and a later call reads the kept text.
  */
-export function answeredResult(answer: Answer, compact: Compaction): CallToolResult {
-  const text = compact ? answer.form(`mcp-${compact}`, ({ json }) => Buffer.from(COMPACTIONS[compact](json))).toString() : answer.json;
-  return { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
+export function answeredResult(answer: Answer | Record<string, unknown>, compact: Compaction): CallToolResult {
+  if (!(answer instanceof Answer)) return resultOf(JSON.stringify(answer), answer);
+  if (!compact) {
+    const text = answer.json;
+    return resultOf(text, JSON.parse(text) as Record<string, unknown>);
+  }
+  let made: Record<string, unknown> | undefined;
+  const text = answer.form(`mcp-${compact}`, ({ json }) => {
+    made = COMPACTIONS[compact](JSON.parse(json) as never);
+    return Buffer.from(JSON.stringify(made));
+  }).toString();
+  return resultOf(text, made ?? JSON.parse(text) as Record<string, unknown>);
+}
+
+function resultOf(text: string, structuredContent: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent };
 }
 
 /** A call that failed, with the sentence that says what to fix, in the terms of tools, and REST's code for it. */

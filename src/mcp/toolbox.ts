@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccessControl } from '../access/accessControl.js';
+import type { AccessControl, AccessDecision } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
@@ -17,6 +17,12 @@ import { answeredResult, failedResult } from './toolResult.js';
 /** What one MCP request knows about its HTTP request. */
 export interface ToolCallContext {
   authorization: string | undefined;
+  /**
+   * The verdict on the request's key, for a call of a keyed tool: the endpoint checks the key once,
+   * before the SDK, to answer the 401 challenge, and the tool acts on that verdict (counted already
+   * for a tool keyed true; a tool counted when answered counts through ToolServices.count()).
+   */
+  keyDecision?: AccessDecision;
   clientAddress: string;
   log: FastifyBaseLogger;
   /** Told of every access decision, so the HTTP response carries the last one's rate-limit headers. */
@@ -41,7 +47,7 @@ function unknownArguments(tool: ToolDefinition, args: Record<string, unknown>): 
 
 /**
  * The tools compiled once per process: their listing and argument validators (each on first use). A tool call
- * checks the key, then the arguments, then answers, in REST's order (401, 429, 400, 404).
+ * acts on its key's verdict, then checks the arguments, then answers, in REST's order (401, 429, 400, 404).
  */
 export class McpToolbox {
   /** The tools/list answer, the same for every request. */
@@ -67,9 +73,9 @@ export class McpToolbox {
     }));
   }
 
-  /** Whether the tool exists and needs a key (every tool but get_api_key). */
-  needsKey(name: string): boolean {
-    return Boolean(this.tools.get(name)?.definition.keyed);
+  /** How the tool `name` needs a key (ToolDefinition.keyed); false for get_api_key and for a tool that does not exist. */
+  keying(name: string): ToolDefinition['keyed'] {
+    return this.tools.get(name)?.definition.keyed ?? false;
   }
 
   /** The tools' names, for the answer to an unknown one. */
@@ -105,19 +111,16 @@ export class McpToolbox {
 
   private async answer({ definition, validator }: CompiledTool, args: Record<string, unknown>, context: ToolCallContext):
     Promise<{ outcome: ToolOutcome; ended: ToolCallOutcome }> {
-    const { access } = this.services;
-    // A tool counted when answered (check_deck) only checks the key and its month here; run() counts.
-    const countsLater = definition.keyed === 'when-answered';
-    const admit = async (counting: boolean): Promise<Refusal | null> => {
-      const decision = await (counting ? access.authorizeAndCount(context.authorization) : access.authorize(context.authorization));
+    const { access, metrics } = this.services;
+    const admitted = (decision: AccessDecision): Refusal | null => {
       context.onAllowance(decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
       if (decision.allowed) return null;
-      if (decision.status === 401) await context.onKeyRefused();
-      if (decision.status === 429) this.services.metrics.quotaRefused('mcp');
+      if (decision.status === 429) metrics.quotaRefused('mcp');
       return { code: decision.code, message: decision.message };
     };
     if (definition.keyed) {
-      const refused = await admit(!countsLater);
+      if (context.keyDecision === undefined) throw new Error(`${definition.name} was called without its key checked`);
+      const refused = admitted(context.keyDecision);
       if (refused !== null) return { outcome: { ok: false, ...refused }, ended: 'refused' };
     }
     const unknown = unknownArguments(definition, args);
@@ -127,7 +130,10 @@ export class McpToolbox {
     if (!validate(args)) {
       return { outcome: { ok: false, code: 'invalid_parameter', message: validationMessage(validate.errors ?? [], definition.argumentsLike) }, ended: 'invalid' };
     }
-    const count = countsLater ? () => admit(true) : async () => null;
+    // Counted once the request proved valid, as POST /v1/decks/check counts; the key was checked already.
+    const count = definition.keyed === 'when-answered'
+      ? async () => admitted(await access.authorizeAndCount(context.authorization))
+      : async () => null;
     const outcome = await definition.run(args, { ...this.services, clientAddress: context.clientAddress, count });
     return { outcome, ended: outcome.ok ? 'ok' : outcome.refused ? 'refused' : 'error' };
   }

@@ -4,7 +4,7 @@ import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
 import { FILTER_NAMES, filtersOf } from '../catalog/rows/cardFacets.js';
 import type { CatalogQueries, QueryResult } from '../catalog/answers/catalogQueries.js';
-import { Answer } from '../catalog/answers/answer.js';
+import type { Answer } from '../catalog/answers/answer.js';
 import { CardBatch, SingleCard } from '../schemas/card.js';
 import { CardDetail, CardListResult } from '../schemas/compactCard.js';
 import { LANGUAGES } from '../schemas/common.js';
@@ -26,9 +26,12 @@ import { keyCreationOutcome, type ServiceMetrics } from '../metrics/serviceMetri
  * tools cut each row down to a CompactCard unless asked for the full rows (detail "full").
  */
 
-/** What a tool call answers: the answer REST would send (its card rows compact when asked), or REST's error. */
+/**
+ * What a tool call answers: the answer REST would send (its card rows compact when asked; one made for
+ * this call alone as its value, which the result writes once), or REST's error.
+ */
 export type ToolOutcome =
-  | { ok: true; answer: Answer; compact: Compaction; allowance?: Allowance }
+  | { ok: true; answer: Answer | Record<string, unknown>; compact: Compaction; allowance?: Allowance }
   | ({ ok: false; allowance?: Allowance; retryAfterSeconds?: number; refused?: boolean } & Refusal);
 
 export interface ToolServices {
@@ -297,7 +300,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
       const creation = await access.createKey(source === undefined ? { email } : { email, source }, clientAddress);
       metrics.keyCreation('mcp', keyCreationOutcome(creation.ok ? 201 : creation.status)!);
       return creation.ok
-        ? { ok: true, answer: Answer.ofJson(JSON.stringify(creation.created)), compact: false, allowance: creation.allowance }
+        ? { ok: true, answer: { ...creation.created }, compact: false, allowance: creation.allowance }
         : { ok: false, code: creation.code, message: creation.message, allowance: creation.allowance, retryAfterSeconds: creation.retryAfterSeconds };
     },
   }),

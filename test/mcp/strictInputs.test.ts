@@ -109,17 +109,34 @@ describe('MCP strict inputs: closed tool arguments, exact ids, malformed request
     }
   });
 
-  test('a tools/call without params.name, or whose arguments are no object, is -32602 with its id (the SDK\'s check)', async () => {
-    for (const params of [undefined, {}, { name: 7, arguments: {} }, { name: 'get_set', arguments: ['en-base1'] }]) {
-      const answer = await harness.post({ jsonrpc: '2.0', id: 'n', method: 'tools/call', ...(params ? { params } : {}) }, headers);
+  test('a tools/call without params.name is -32602 in one sentence, with its id', async () => {
+    for (const params of [undefined, null, 'get_set', {}, { name: 7, arguments: {} }, { arguments: { id: 'en-base1' } }]) {
+      const answer = await harness.post({ jsonrpc: '2.0', id: 'n', method: 'tools/call', ...(params === undefined ? {} : { params }) }, headers);
       assert.equal(answer.status, 200);
-      const { id, error } = answer.body as { id: unknown; error: { code: number; message: string } };
-      assert.equal(id, 'n');
-      assert.equal(error.code, -32602);
-      assert.match(error.message, /^Invalid tools\/call request/);
+      assert.deepEqual(answer.body, { jsonrpc: '2.0', id: 'n',
+        error: { code: -32602, message: `tools/call needs params.name, the name of the tool to call; the tools are ${TOOLS}` } });
     }
     const empty = await harness.post({ jsonrpc: '2.0', id: 'e', method: 'tools/call', params: { name: '' } }, headers);
     assert.deepEqual((empty.body as { error: unknown }).error, { code: -32602, message: `unknown tool ; the tools are ${TOOLS}` });
+  });
+
+  test('a tools/call whose arguments are no object is -32602 in one sentence, with its id, counting nothing', async () => {
+    const before = await harness.rest('/v1/sets?id=en-base1', { key });
+    for (const args of [['en-base1'], 'en-base1', null, 7]) {
+      const answer = await harness.post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_set', arguments: args } }, headers);
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body, { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'params.arguments must be an object of the tool\'s arguments' } });
+    }
+    const after = await harness.rest('/v1/sets?id=en-base1', { key });
+    assert.equal(Number(after.headers.get('x-ratelimit-used')), Number(before.headers.get('x-ratelimit-used')) + 1, 'only the REST call counted');
+  });
+
+  test('a malformed tools/call is one sentence in revision 2026-07-28 too', async () => {
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const answer = await harness.post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { arguments: {}, _meta: meta } },
+      { ...headers, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' });
+    assert.deepEqual(answer.body, { jsonrpc: '2.0', id: 5,
+      error: { code: -32602, message: `tools/call needs params.name, the name of the tool to call; the tools are ${TOOLS}` } });
   });
 
   test('an unknown tool is -32602 naming the tools, without a prefix the SDK client adds again', async () => {
