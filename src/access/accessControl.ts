@@ -1,6 +1,6 @@
 import type { AccessTokens } from './accessTokens.js';
 import type { Allowance } from './allowance.js';
-import type { ErrorCode } from '../schemas/errorCodes.js';
+import type { ErrorCode } from '../errorCodes.js';
 
 /**
  * The seam between the HTTP edges (REST routes, the MCP endpoint) and keys and quotas.

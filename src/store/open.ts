@@ -1,7 +1,7 @@
 import type { AccessStore } from '../access/accessStore.js';
 import { CachedAccessStore } from '../access/cachedAccessStore.js';
 import { ReservedQuota } from '../access/reservedQuota.js';
-import type { StoreOptions } from '../config.js';
+import type { StoreOptions } from './storeOptions.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import { StoredCatalog } from '../catalog/storedCatalog.js';
 import { classifyFailures } from './classifyFailures.js';
@@ -15,7 +15,6 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//;
 /** Whether DATABASE_URL names PostgreSQL (otherwise an SQLite file). */
 export const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 
-/**
 /**
  * The catalog store that DATABASE_URL names. SQLite runs its heavier reads on
  * `options.sqliteReadWorkers` threads; PostgreSQL has pools of `options.poolSize` connections, an
