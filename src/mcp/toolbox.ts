@@ -3,6 +3,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
+import type { PresentedKey } from '../access/presentedKey.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { leanOutputSchema, toolInputSchema, wireSchema } from '../schemas/toolSchemas.js';
@@ -17,6 +18,8 @@ import { answeredResult, failedResult } from './toolResult.js';
 /** What one MCP request knows about its HTTP request. */
 export interface ToolCallContext {
   authorization: string | undefined;
+  /** The key the request presents, read once for the request (edge/presentedKey.ts). */
+  presentedKey: PresentedKey;
   clientAddress: string;
   log: FastifyBaseLogger;
   /** Told of every access decision, so the HTTP response carries the last one's rate-limit headers. */
@@ -109,7 +112,7 @@ export class McpToolbox {
     // A tool counted when answered (check_deck) only checks the key and its month here; run() counts.
     const countsLater = definition.keyed === 'when-answered';
     const admit = async (counting: boolean): Promise<Refusal | null> => {
-      const decision = await (counting ? access.authorizeAndCount(context.authorization) : access.authorize(context.authorization));
+      const decision = await (counting ? access.authorizeAndCount(context.presentedKey) : access.authorize(context.presentedKey));
       context.onAllowance(decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
       if (decision.allowed) return null;
       if (decision.status === 401) await context.onKeyRefused();
