@@ -80,7 +80,7 @@ export class CachedAccessStore extends AccessStoreDecorator {
 
   /** The key's record from memory while the keys' version was confirmed lately, else read (once for every caller asking meanwhile). */
   override async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
-    if (this.records.size > 0) await this.confirmIfDue();
+    if (this.records.size > 0 && this.confirmationDue()) await this.confirm();
     const trusted = this.watch.trusted;
     const hit = trusted ? this.records.get(keyHash) : undefined;
     if (hit !== undefined) {
@@ -100,16 +100,17 @@ export class CachedAccessStore extends AccessStoreDecorator {
 
   /** From memory as a key's record is: an ended grant raises the keys' version, which empties it on every instance. */
   override async isGrantRevoked(grantId: string): Promise<boolean> {
-    await this.confirmIfDue();
+    if (this.confirmationDue()) await this.confirm();
     return (await this.grants.fetch(grantId, { forceRefresh: !this.watch.trusted }))!;
   }
 
-  /**
-   * With confirmEachLookup, reads the keys' version first unless a read started lately; a failed
-   * read leaves memory unconfirmed, so the lookup reads through.
-   */
-  private async confirmIfDue(): Promise<void> {
-    if (!this.confirmEachLookup || this.watch.confirmedWithin(CONFIRMED_LATELY_MS)) return;
+  /** With confirmEachLookup: whether the keys' version is to be read first (no read started lately). */
+  private confirmationDue(): boolean {
+    return this.confirmEachLookup && !this.watch.confirmedWithin(CONFIRMED_LATELY_MS);
+  }
+
+  /** Reads the keys' version; a failed read leaves memory unconfirmed, so the lookup reads through. */
+  private async confirm(): Promise<void> {
     await this.watch.check().catch(() => undefined);
   }
 
