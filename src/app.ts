@@ -7,6 +7,7 @@ import { setRateLimitHeaders } from './edge/rateLimitHeaders.js';
 import { EXPOSED_HEADERS, installCors, setCorsHeaders } from './edge/cors.js';
 import { REQUEST_ID_FIELD, requestIdOf } from './edge/requestId.js';
 import { declareKeyPrefix, RequestLog } from './edge/requestLog.js';
+import { declarePresentedKey } from './edge/presentedKey.js';
 import { setSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { clientErrorHandling } from './edge/clientErrors.js';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSchemaErrorFormatter(schemaErrorFormatter);
   installErrorHandling(app, metrics);
   declareKeyPrefix(app);
+  declarePresentedKey(app);
   app.addHook('onRequest', (request, reply, done) => {
     setEdgeHeaders(request, reply);
     done();
@@ -128,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route's own work.
   const throttle = await UnkeyedThrottle.install(app, {
     perMinute: deps.config.unkeyedRequestsPerMinute ?? DEFAULT_UNKEYED_REQUESTS_PER_MINUTE,
-    isValidKey: (authorization) => deps.access.isValidKey(authorization),
+    isValidKey: (presented) => deps.access.isValidKey(presented),
   });
   app.addHook('onRequest', (request, reply, done) => {
     const checking = throttle.check(request);

@@ -1,5 +1,6 @@
 import type { AccessTokens } from './accessTokens.js';
 import type { Allowance } from './allowance.js';
+import type { PresentedKey } from './presentedKey.js';
 import type { ErrorCode } from '../vocabulary/errorCodes.js';
 
 /**
@@ -39,16 +40,17 @@ export type KeyCreation =
 
 export interface AccessControl {
   /**
-   * Checks an `Authorization` header value and, when the key is valid and within its month,
-   * counts one request atomically. 401 before 429; a refused request is not counted.
+   * Checks the key a request presents (its `Authorization` header, read once: readPresentedKey)
+   * and, when the key is valid and within its month, counts one request atomically. 401 before
+   * 429; a refused request is not counted.
    */
-  authorizeAndCount(authorization: string | undefined): Promise<AccessDecision>;
+  authorizeAndCount(presented: PresentedKey): Promise<AccessDecision>;
   /**
    * The same verdict as authorizeAndCount (401 before 429), counting nothing: for a route that
    * counts only a request it answers (the deck check), which asks this before reading the request
    * and authorizeAndCount once the request proved valid. The allowance is the month as it stands.
    */
-  authorize(authorization: string | undefined): Promise<AccessDecision>;
+  authorize(presented: PresentedKey): Promise<AccessDecision>;
   /**
    * Issues a free key under the per-email and per-address rules. The request's shape (an email
    * address, a source of at most 200 characters) is the edges' to check, against KeyRequestBody.
@@ -60,10 +62,10 @@ export interface AccessControl {
    */
   keyCreationAllowance(clientAddress: string): Promise<Allowance>;
   /**
-   * Whether an `Authorization` header value names a known, unrevoked key, counting nothing: for
-   * the throttle on requests without a valid key, which lets a valid key through.
+   * Whether the key presented is known and unrevoked, counting nothing: for the throttle on
+   * requests without a valid key, which lets a valid key through.
    */
-  isValidKey(authorization: string | undefined): Promise<boolean>;
+  isValidKey(presented: PresentedKey): Promise<boolean>;
   /** OAuth's access tokens (each stands for a key: authorizeAndCount and isValidKey take them as keys) and sealed grants. */
   tokens(): Promise<AccessTokens>;
   /** The hash of `key` if it is a known, unrevoked key (OAuth binds its grants to it); null otherwise. */

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AccessControl, AccessDecision, KeyCreation, KeyRequest } from './accessControl.js';
-import type { AccessStore } from './accessStore.js';
+import type { AccessStore, KeyRecord } from './accessStore.js';
 import { dailyKeyAllowance, dayOf, KEYS_PER_ADDRESS_PER_DAY, normalizeAddress, oldestCountedDay } from './dailyKeyAllowance.js';
 import { normalizeEmail } from './email.js';
-import { displayPrefix, generateKey, hashKey, isWellFormedKey, keyFromAuthorization } from './keyFormat.js';
-import { AccessTokens, TOKEN_PREFIX } from './accessTokens.js';
+import { displayPrefix, generateKey, hashKey, isWellFormedKey } from './keyFormat.js';
+import { AccessTokens } from './accessTokens.js';
+import type { PresentedKey } from './presentedKey.js';
 import { MESSAGES } from './messages.js';
 import type { Allowance } from './allowance.js';
 import { FREE_MONTHLY_LIMIT, monthlyAllowance, monthOf, secondsUntil, unkeyedAllowance } from './monthlyQuota.js';
@@ -50,10 +51,10 @@ export class AccessService implements AccessControl {
     return new AccessTokens(secrets, this.now);
   }
 
-  /** The hash of the key sent, or of the key an access token stands for; null for a token that is not (or no longer) one, its grant ended included. */
-  private async keyHashOf(presented: string): Promise<string | null> {
-    if (!presented.startsWith(TOKEN_PREFIX)) return hashKey(presented);
-    const token = (await this.tokens()).openAccessToken(presented);
+  /** The hash of the key presented, or of the key an access token stands for; null for a token that is not (or no longer) one, its grant ended included. */
+  private async keyHashOf(presented: PresentedKey & { kind: 'key' | 'token' }): Promise<string | null> {
+    if (presented.kind === 'key') return presented.keyHash;
+    const token = (await this.tokens()).openAccessToken(presented.token);
     return token === null || await this.store.isGrantRevoked(token.grantId) ? null : token.keyHash;
   }
 
@@ -80,45 +81,40 @@ export class AccessService implements AccessControl {
     return key !== null && key.revokedAt === null;
   }
 
-  async authorizeAndCount(authorization: string | undefined): Promise<AccessDecision> {
+  /**
+   * A keyed request, top to bottom: the key presented (read and hashed once, by the edge), the key
+   * it is or an access token stands for, the key's record and this request counted against its
+   * month (AccessStore.admitRequest), then the verdict. 401 before 429; nothing counted on a refusal.
+   */
+  async authorizeAndCount(presented: PresentedKey): Promise<AccessDecision> {
     const now = this.now();
-    const parsed = keyFromAuthorization(authorization);
-    if (parsed === 'missing') return unauthorized('missing_key', MESSAGES.keyMissing, now);
-    if (parsed === 'malformed') return unauthorized('malformed_key', MESSAGES.keyMalformed, now);
-    const keyHash = await this.keyHashOf(parsed.key);
+    if (presented.kind === 'missing') return unauthorized('missing_key', MESSAGES.keyMissing, now);
+    if (presented.kind === 'malformed') return unauthorized('malformed_key', MESSAGES.keyMalformed, now);
+    const keyHash = await this.keyHashOf(presented);
     if (keyHash === null) return unauthorized('invalid_key', MESSAGES.keyInvalid, now);
     const month = monthOf(now);
     const admitted = await this.store.admitRequest(keyHash, month);
     if (!admitted || admitted.key.revokedAt !== null) return unauthorized('invalid_key', MESSAGES.keyInvalid, now);
 
     const { key, used } = admitted;
-    // A token's key is named by the prefix stored with it: nothing of the token goes into a log.
-    const keyPrefix = keyHash === hashKey(parsed.key) ? displayPrefix(parsed.key) : key.prefix;
+    const keyPrefix = prefixOf(presented, key);
     if (used !== null) return { allowed: true, keyId: key.id, keyPrefix, allowance: monthlyAllowance(key.monthlyLimit, used, now) };
-    const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, month), now);
-    return {
-      allowed: false, status: 429, code: 'quota_exceeded', allowance, keyPrefix,
-      message: MESSAGES.quotaSpent(allowance.limit, isoOf(allowance.reset)),
-      retryAfterSeconds: secondsUntil(allowance.reset, now),
-    };
+    return quotaSpent(key, keyPrefix, await this.store.usage(key.id, month), now);
   }
 
-  async authorize(authorization: string | undefined): Promise<AccessDecision> {
+  async authorize(presented: PresentedKey): Promise<AccessDecision> {
     const now = this.now();
-    const parsed = keyFromAuthorization(authorization);
-    if (parsed === 'missing') return unauthorized('missing_key', MESSAGES.keyMissing, now);
-    if (parsed === 'malformed') return unauthorized('malformed_key', MESSAGES.keyMalformed, now);
-    const keyHash = await this.keyHashOf(parsed.key);
+    if (presented.kind === 'missing') return unauthorized('missing_key', MESSAGES.keyMissing, now);
+    if (presented.kind === 'malformed') return unauthorized('malformed_key', MESSAGES.keyMalformed, now);
+    const keyHash = await this.keyHashOf(presented);
     const key = keyHash === null ? null : await this.store.findKeyByHash(keyHash);
     if (!key || key.revokedAt !== null) return unauthorized('invalid_key', MESSAGES.keyInvalid, now);
-    const keyPrefix = keyHash === hashKey(parsed.key) ? displayPrefix(parsed.key) : key.prefix;
-    const allowance = monthlyAllowance(key.monthlyLimit, await this.store.usage(key.id, monthOf(now)), now);
-    if (key.monthlyLimit === null || allowance.used < key.monthlyLimit) return { allowed: true, keyId: key.id, keyPrefix, allowance };
-    return {
-      allowed: false, status: 429, code: 'quota_exceeded', allowance, keyPrefix,
-      message: MESSAGES.quotaSpent(allowance.limit, isoOf(allowance.reset)),
-      retryAfterSeconds: secondsUntil(allowance.reset, now),
-    };
+    const keyPrefix = prefixOf(presented, key);
+    const used = await this.store.usage(key.id, monthOf(now));
+    if (key.monthlyLimit === null || used < key.monthlyLimit) {
+      return { allowed: true, keyId: key.id, keyPrefix, allowance: monthlyAllowance(key.monthlyLimit, used, now) };
+    }
+    return quotaSpent(key, keyPrefix, used, now);
   }
 
   /** The request is a KeyRequest the edge has validated (KeyRequestBody: an email address, a short source). */
@@ -158,10 +154,9 @@ export class AccessService implements AccessControl {
     return dailyKeyAllowance(await this.store.keysCreatedBy(normalizeAddress(clientAddress), dayOf(now)), now);
   }
 
-  async isValidKey(authorization: string | undefined): Promise<boolean> {
-    const parsed = keyFromAuthorization(authorization);
-    if (typeof parsed !== 'object') return false;
-    const keyHash = await this.keyHashOf(parsed.key);
+  async isValidKey(presented: PresentedKey): Promise<boolean> {
+    if (presented.kind === 'missing' || presented.kind === 'malformed') return false;
+    const keyHash = await this.keyHashOf(presented);
     return keyHash !== null && this.isActiveKeyHash(keyHash);
   }
 
@@ -176,6 +171,20 @@ export class AccessService implements AccessControl {
   private tryIt(key: string): string {
     return `curl -H "Authorization: Bearer ${key}" "${this.options.publicBaseUrl}/v1/cards?q=pikachu&limit=5"`;
   }
+}
+
+/** A token's key is named by the prefix stored with it: nothing of the token goes into a log. */
+function prefixOf(presented: PresentedKey & { kind: 'key' | 'token' }, key: KeyRecord): string {
+  return presented.kind === 'key' ? presented.prefix : key.prefix;
+}
+
+function quotaSpent(key: KeyRecord, keyPrefix: string, used: number, now: Date): AccessDecision {
+  const allowance = monthlyAllowance(key.monthlyLimit, used, now);
+  return {
+    allowed: false, status: 429, code: 'quota_exceeded', allowance, keyPrefix,
+    message: MESSAGES.quotaSpent(allowance.limit, isoOf(allowance.reset)),
+    retryAfterSeconds: secondsUntil(allowance.reset, now),
+  };
 }
 
 function unauthorized(code: 'missing_key' | 'malformed_key' | 'invalid_key', message: string, now: Date): AccessDecision {

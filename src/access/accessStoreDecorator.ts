@@ -4,7 +4,7 @@ import type {
 
 /**
  * An AccessStore that passes every call to the store it wraps: the base of the decorators
- * (CachedAccessStore, ReservedQuota), each overriding only what it changes.
+ * (CachedAccessStore, ReservedQuota, store/ClassifiedAccessStore), each overriding only what it changes.
  */
 export class AccessStoreDecorator implements AccessStore {
   constructor(protected readonly inner: AccessStore) {}

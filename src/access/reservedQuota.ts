@@ -57,8 +57,6 @@ export function blockSize(monthlyLimit: number | null, usedAfterLastBlock: numbe
  */
 export class ReservedQuota extends AccessStoreDecorator {
   private readonly blocks = new Map<string, Block>();
-  /** The id of each key hash admitted here, while the key has a block or one is being reserved. */
-  private readonly keyIds = new Map<string, string>();
   private readonly reserving = new Map<string, Promise<unknown>>();
   private readonly spent = new Map<string, Spent>();
   private readonly now: () => number;
@@ -99,29 +97,11 @@ export class ReservedQuota extends AccessStoreDecorator {
     }
   }
 
-  /**
-   * A key this instance has not counted lately is looked up and counted in one step, its number
-   * telling the next block's size. A key it has (its record was dropped from a cache, or the cache
-   * cannot confirm it) is only looked up, and counted from its blocks: a count of its own in the
-   * store could land after a block being reserved and give a request a number past that block's,
-   * so the numbers the key's answers show would no longer follow its count.
-   */
+  /** The key looked up, then counted from its blocks as countRequest counts it. */
   override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
-    if (this.keyIds.has(keyHash)) {
-      const key = await this.inner.findKeyByHash(keyHash);
-      if (!key) return null;
-      return { key, used: key.revokedAt === null ? await this.countRequest(key.id, month, key.monthlyLimit) : null };
-    }
-    const admitted = await this.inner.admitRequest(keyHash, month);
-    if (admitted && admitted.used !== null) {
-      const { key: { id, monthlyLimit }, used } = admitted;
-      this.keyIds.set(keyHash, id);
-      const current = this.blocks.get(id);
-      if (!current || current.next > current.last) {
-        this.blocks.set(id, { month, limit: monthlyLimit, next: used + 1, last: used, touchedAt: this.now() });
-      }
-    }
-    return admitted;
+    const key = await this.inner.findKeyByHash(keyHash);
+    if (!key) return null;
+    return { key, used: key.revokedAt === null ? await this.countRequest(key.id, month, key.monthlyLimit) : null };
   }
 
   /**
@@ -174,7 +154,6 @@ export class ReservedQuota extends AccessStoreDecorator {
     const idleSince = this.now() - this.idleReleaseMs;
     for (const [keyId, block] of this.blocks) if (block.touchedAt <= idleSince && !this.reserving.has(keyId)) this.release(keyId);
     for (const [keyId, spent] of this.spent) if (this.now() - spent.at >= SPENT_RECHECK_MS) this.spent.delete(keyId);
-    for (const [keyHash, keyId] of this.keyIds) if (!this.blocks.has(keyId) && !this.reserving.has(keyId)) this.keyIds.delete(keyHash);
   }
 
   /** Forgets the key's block at once and gives its unanswered requests back to the store. */

@@ -1,6 +1,5 @@
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { displayPrefix, isWellFormedToken, keyFromAuthorization } from '../access/keyFormat.js';
-import { TOKEN_PREFIX } from '../access/accessTokens.js';
+import { presentedKeyOf } from './presentedKey.js';
 import { UNMATCHED_ROUTE } from '../metrics/serviceMetrics.js';
 
 /**
@@ -29,7 +28,7 @@ export class RequestLog extends LogController {
       route: request.routeOptions.url ?? UNMATCHED_ROUTE,
       status: reply.statusCode,
       ms: milliseconds(reply.elapsedTime),
-      keyPrefix: request.keyPrefix ?? keyPrefixOf(request.headers.authorization),
+      keyPrefix: request.keyPrefix ?? keyPrefixOf(request),
     };
     if (error) reply.log.warn({ ...fields, err: error }, 'request failed while its response was sent');
     else (this.lines ??= requestLines(request.server.log)).info({ reqId: request.id, ...fields }, 'request');
@@ -66,11 +65,9 @@ function milliseconds(elapsed: number): number {
   return Math.round(elapsed * 100) / 100;
 }
 
-/** The display prefix of a well-formed key in an Authorization header; undefined (left out of the line) otherwise. */
-function keyPrefixOf(authorization: string | undefined): string | undefined {
-  if (authorization === undefined) return undefined;
-  const parsed = keyFromAuthorization(authorization);
-  // An access token is logged by its prefix alone: a slice of it names nothing an operator can look up.
-  if (typeof parsed !== 'object') return undefined;
-  return isWellFormedToken(parsed.key) ? TOKEN_PREFIX : displayPrefix(parsed.key);
+/** The display prefix of a well-formed key or token the request presented; undefined (left out of the line) otherwise. */
+function keyPrefixOf(request: FastifyRequest): string | undefined {
+  if (request.headers.authorization === undefined) return undefined;
+  const presented = presentedKeyOf(request);
+  return presented.kind === 'key' || presented.kind === 'token' ? presented.prefix : undefined;
 }

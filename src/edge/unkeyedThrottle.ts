@@ -2,7 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Allowance } from '../access/allowance.js';
 import { normalizeAddress } from '../access/dailyKeyAllowance.js';
-import { keyFromAuthorization } from '../access/keyFormat.js';
+import type { PresentedKey } from '../access/presentedKey.js';
+import { presentedKeyOf } from './presentedKey.js';
 
 const WINDOW_MS = 60_000;
 /** Addresses remembered at once; beyond that the least recently seen is forgotten (and starts afresh). */
@@ -11,8 +12,8 @@ const ADDRESSES_REMEMBERED = 10_000;
 export interface UnkeyedThrottleOptions {
   /** Requests without a valid key one address may make per minute; 0 turns the throttle off. */
   perMinute: number;
-  /** Whether an Authorization header names a known, unrevoked key, counting nothing. */
-  isValidKey(authorization: string | undefined): Promise<boolean>;
+  /** Whether the key a request presents is known and unrevoked, counting nothing. */
+  isValidKey(presented: PresentedKey): Promise<boolean>;
 }
 
 /** A request refused for its address's flood of requests without a valid key. */
@@ -75,7 +76,7 @@ export class UnkeyedThrottle {
     if (keyed) {
       const state = await limiter(request, { increment: false });
       if (state.isAllowed || state.remaining > 0) return undefined;
-      if (await this.options.isValidKey(request.headers.authorization)) return undefined;
+      if (await this.options.isValidKey(presentedKeyOf(request))) return undefined;
     }
     this.counted.add(request);
     const state = this.observe(request, await limiter(request));
@@ -119,5 +120,6 @@ export class UnkeyedThrottle {
 /** A well-formed key sent anywhere but to key creation, which counts whatever the request carries. */
 function presentsKey(request: FastifyRequest): boolean {
   if (request.method === 'POST' && request.routeOptions.url === '/v1/keys') return false;
-  return typeof keyFromAuthorization(request.headers.authorization) === 'object';
+  const { kind } = presentedKeyOf(request);
+  return kind === 'key' || kind === 'token';
 }

@@ -5,6 +5,7 @@ import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { failureOf, logFailure, type Failure } from '../edge/failures.js';
+import { presentedKeyOf } from '../edge/presentedKey.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
@@ -71,6 +72,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
   app.post('/mcp', { schema: { hide: true }, bodyLimit: MCP_ROUTE_BODY_LIMIT, errorHandler: jsonRpcErrorHandler(metrics) }, async (request, reply) => {
     const context: ToolCallContext = {
       authorization: request.headers.authorization,
+      presentedKey: presentedKeyOf(request),
       clientAddress: request.ip,
       log: request.log,
       // The last access decision of the request is the one its headers show.
@@ -85,11 +87,11 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
     // (keyChallenge.ts), so an OAuth client signs in; otherwise the tool acts on the verdict.
     const keyed = keyedToolCall(request.body, toolbox);
     if (keyed) {
-      const decision = await (keyed.counting ? access.authorizeAndCount(context.authorization) : access.authorize(context.authorization));
+      const decision = await (keyed.counting ? access.authorizeAndCount(context.presentedKey) : access.authorize(context.presentedKey));
       if (!decision.allowed && decision.status === 401) {
         await context.onKeyRefused();
         metrics.toolCall(keyed.tool, 'refused');
-        const { header, message } = keyChallenge(context.authorization, publicBaseUrl);
+        const { header, message } = keyChallenge(context.presentedKey, publicBaseUrl);
         return reply.code(401).header('www-authenticate', header).type('application/json')
           .send(jsonRpcErrorBody(UNAUTHORIZED_CODE, message, keyed.id));
       }

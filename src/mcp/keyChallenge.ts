@@ -1,4 +1,4 @@
-import { keyFromAuthorization } from '../access/keyFormat.js';
+import type { PresentedKey } from '../access/presentedKey.js';
 import { PROTECTED_RESOURCE_METADATA_PATH } from '../oauth/oauthService.js';
 import { calledTool } from './refusals.js';
 import type { McpToolbox } from './toolbox.js';
@@ -32,11 +32,11 @@ export function keyedToolCall(body: unknown, toolbox: McpToolbox): { id: string 
   return { id: typeof id === 'string' || typeof id === 'number' ? id : null, tool, counting: keying === true };
 }
 
-/** The 401's WWW-Authenticate value and JSON-RPC message for this Authorization header. */
-export function keyChallenge(authorization: string | undefined, publicBaseUrl: string): { header: string; message: string } {
+/** The 401's WWW-Authenticate value and JSON-RPC message for the key the request presented. */
+export function keyChallenge(presented: PresentedKey, publicBaseUrl: string): { header: string; message: string } {
   const metadata = `resource_metadata="${publicBaseUrl}${PROTECTED_RESOURCE_METADATA_PATH}"`;
   // RFC 6750: a request without credentials gets no error code; one with bad credentials gets invalid_token.
-  if (keyFromAuthorization(authorization) === 'missing') return { header: `Bearer ${metadata}`, message: CHALLENGE_MESSAGES.keyMissing };
+  if (presented.kind === 'missing') return { header: `Bearer ${metadata}`, message: CHALLENGE_MESSAGES.keyMissing };
   return {
     header: `Bearer ${metadata}, error="invalid_token", error_description="the key or token is not valid"`,
     message: CHALLENGE_MESSAGES.keyInvalid,

@@ -3,6 +3,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessControl, AccessDecision } from '../access/accessControl.js';
 import type { Allowance } from '../access/allowance.js';
+import type { PresentedKey } from '../access/presentedKey.js';
 import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { leanOutputSchema, toolInputSchema, wireSchema } from '../schemas/toolSchemas.js';
@@ -17,6 +18,8 @@ import { answeredResult, failedResult } from './toolResult.js';
 /** What one MCP request knows about its HTTP request. */
 export interface ToolCallContext {
   authorization: string | undefined;
+  /** The key the request presents, read once for the request (edge/presentedKey.ts). */
+  presentedKey: PresentedKey;
   /**
    * The verdict on the request's key, for a call of a keyed tool: the endpoint checks the key once,
    * before the SDK, to answer the 401 challenge, and the tool acts on that verdict (counted already
@@ -132,7 +135,7 @@ export class McpToolbox {
     }
     // Counted once the request proved valid, as POST /v1/decks/check counts; the key was checked already.
     const count = definition.keyed === 'when-answered'
-      ? async () => admitted(await access.authorizeAndCount(context.authorization))
+      ? async () => admitted(await access.authorizeAndCount(context.presentedKey))
       : async () => null;
     const outcome = await definition.run(args, { ...this.services, clientAddress: context.clientAddress, count });
     return { outcome, ended: outcome.ok ? 'ok' : outcome.refused ? 'refused' : 'error' };

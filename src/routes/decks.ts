@@ -4,6 +4,7 @@ import type { AccessControl } from '../access/accessControl.js';
 import type { Answer } from '../catalog/answers/answer.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
+import { presentedKeyOf } from '../edge/presentedKey.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { ErrorBody } from '../schemas/common.js';
@@ -48,7 +49,7 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
       const { list, format = 'standard', lang = 'en' } = request.body;
       const reading = decks.read(list);
       if (!reading.ok) return sendError(reply, reading.status, 'invalid_parameter', reading.message);
-      const decision = await access.authorizeAndCount(request.headers.authorization);
+      const decision = await access.authorizeAndCount(presentedKeyOf(request));
       setRateLimitHeaders(reply, decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
       // The month was spent or the key revoked since the key hook looked.
       if (!decision.allowed) {

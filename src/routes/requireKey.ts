@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
+import { presentedKeyOf } from '../edge/presentedKey.js';
 import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
@@ -17,9 +18,10 @@ import { sendError } from './errors.js';
 export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, metrics: ServiceMetrics,
   setUnkeyedRateLimitHeaders: (reply: FastifyReply) => void, counting = true) {
   return async function checkKeyAndQuota(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const presented = presentedKeyOf(request);
     let decision;
     try {
-      decision = await (counting ? access.authorizeAndCount(request.headers.authorization) : access.authorize(request.headers.authorization));
+      decision = await (counting ? access.authorizeAndCount(presented) : access.authorize(presented));
     } catch (error) {
       // The key could not be checked (its store is down): the answer carries the unkeyed limits, as any other would.
       setUnkeyedRateLimitHeaders(reply);

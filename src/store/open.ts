@@ -1,9 +1,10 @@
 import type { AccessStore } from '../access/accessStore.js';
 import { CachedAccessStore } from '../access/cachedAccessStore.js';
 import { ReservedQuota } from '../access/reservedQuota.js';
-import type { StoreOptions } from '../config.js';
+import type { StoreOptions } from './storeOptions.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import { StoredCatalog } from '../catalog/answers/storedCatalog.js';
+import { ClassifiedAccessStore } from './classifiedAccessStore.js';
 import { classifyFailures } from './classifyFailures.js';
 import { isPostgresUnavailable } from './postgres/unavailable.js';
 import { accessDatabasePath, sqlitePath } from './sqlite/openDatabase.js';
@@ -15,7 +16,6 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//;
 /** Whether DATABASE_URL names PostgreSQL (otherwise an SQLite file). */
 export const isPostgres = (databaseUrl: string) => POSTGRES_URL.test(databaseUrl);
 
-/**
 /**
  * The catalog store that DATABASE_URL names. SQLite runs its heavier reads on
  * `options.sqliteReadWorkers` threads; PostgreSQL has pools of `options.poolSize` connections, an
@@ -41,18 +41,20 @@ export async function openCatalogStore(databaseUrl: string, options: StoreOption
  * the catalog (`var/catalog.db` → `var/catalog.access.db`), so that requests never wait on an
  * import's long write transaction. With PostgreSQL it is tables of their own in the same database,
  * always on the primary (never the read replica), with a pool of `options.poolSize` connections.
- * Key records are answered from memory (CachedAccessStore); a revocation anywhere takes effect
- * within 1 s on PostgreSQL, and on the next request on SQLite, whose version read is shared memory.
- * Requests are counted from blocks of quota reserved in the store (ReservedQuota, docs/keys.md).
+ * A keyed request passes the layers from the outside in, each an AccessStore:
+ * CachedAccessStore finds the key's record in memory (a revocation anywhere takes effect within 1 s
+ * on PostgreSQL, and on the next request on SQLite, whose version read is shared memory), then
+ * ReservedQuota counts the request from a block of quota reserved in the store (docs/keys.md), and
+ * ClassifiedAccessStore turns the driver's outage errors into StoreUnavailableError.
  */
 export async function openAccessStore(databaseUrl: string, options: StoreOptions): Promise<AccessStore> {
   if (isPostgres(databaseUrl)) {
     const { PostgresAccessStore } = await import('./postgres/postgresAccessStore.js');
     const store = await PostgresAccessStore.open({ databaseUrl, poolSize: options.poolSize, timeouts: timeouts(options) });
-    return new CachedAccessStore(new ReservedQuota(classifyFailures(store, isPostgresUnavailable)));
+    return new CachedAccessStore(new ReservedQuota(new ClassifiedAccessStore(store, isPostgresUnavailable)));
   }
   const store = new SqliteAccessStore(accessDatabasePath(sqlitePath(databaseUrl)));
-  return new CachedAccessStore(new ReservedQuota(classifyFailures(store, isSqliteUnavailable)), { confirmEachLookup: true });
+  return new CachedAccessStore(new ReservedQuota(new ClassifiedAccessStore(store, isSqliteUnavailable)), { confirmEachLookup: true });
 }
 
 const timeouts = ({ connectTimeoutMs, statementTimeoutMs }: StoreOptions) => ({ connectTimeoutMs, statementTimeoutMs });

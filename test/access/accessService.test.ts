@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { AccessDecision, KeyCreation } from '../../src/access/accessControl.js';
 import { AccessService } from '../../src/access/accessService.js';
 import { hashKey } from '../../src/access/keyFormat.js';
+import { readPresentedKey } from '../../src/access/presentedKey.js';
 import { SqliteAccessStore } from '../../src/store/sqlite/sqliteAccessStore.js';
 import { TestClock } from '../support/clock.js';
 import { unixSeconds } from '../support/http.js';
@@ -43,7 +44,7 @@ describe('AccessService', () => {
   describe('authorizeAndCount', () => {
     it('a missing, malformed or unknown key is 401 with the unkeyed allowance', async () => {
       for (const header of [undefined, 'Basic abc', 'Bearer tcgk_tooshort', 'Bearer tcgk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
-        const decision = refused(await access.authorizeAndCount(header));
+        const decision = refused(await access.authorizeAndCount(readPresentedKey(header)));
         assert.equal(decision.status, 401, String(header));
         assert.deepEqual(decision.allowance, { limit: 1000, used: 0, reset: unixSeconds('2026-02-01T00:00:00Z') });
         assert.equal(decision.retryAfterSeconds, undefined);
@@ -52,8 +53,8 @@ describe('AccessService', () => {
 
     it('a valid key is counted one by one and described by its month', async () => {
       const key = await issueKey(store);
-      const first = await access.authorizeAndCount(`Bearer ${key}`);
-      const second = await access.authorizeAndCount(`bearer ${key}`);
+      const first = await access.authorizeAndCount(readPresentedKey(`Bearer ${key}`));
+      const second = await access.authorizeAndCount(readPresentedKey(`bearer ${key}`));
       assert.ok(first.allowed && second.allowed);
       assert.deepEqual(second.allowance, { limit: 1000, used: 2, reset: unixSeconds('2026-02-01T00:00:00Z') });
       assert.equal(first.keyId, (await store.findKeyByHash(hashKey(key)))!.id);
@@ -61,30 +62,30 @@ describe('AccessService', () => {
 
     it('the request past the limit is 429 with Retry-After until the 1st, and is not counted', async () => {
       const key = await issueKey(store, { tier: 'paid', monthlyLimit: 2 });
-      await access.authorizeAndCount(`Bearer ${key}`);
-      await access.authorizeAndCount(`Bearer ${key}`);
+      await access.authorizeAndCount(readPresentedKey(`Bearer ${key}`));
+      await access.authorizeAndCount(readPresentedKey(`Bearer ${key}`));
       clock.set('2026-01-31T23:00:00Z');
-      const decision = refused(await access.authorizeAndCount(`Bearer ${key}`));
+      const decision = refused(await access.authorizeAndCount(readPresentedKey(`Bearer ${key}`)));
       assert.equal(decision.status, 429);
       assert.deepEqual(decision.allowance, { limit: 2, used: 2, reset: unixSeconds('2026-02-01T00:00:00Z') });
       assert.equal(decision.retryAfterSeconds, 3600);
       assert.match(decision.message, /resets at 2026-02-01T00:00:00Z/);
       clock.set('2026-02-01T00:00:00Z');
-      const february = await access.authorizeAndCount(`Bearer ${key}`);
+      const february = await access.authorizeAndCount(readPresentedKey(`Bearer ${key}`));
       assert.ok(february.allowed);
       assert.equal(february.allowance.used, 1);
     });
 
     it('a revoked key is 401 from the next request on', async () => {
       const key = await issueKey(store);
-      assert.ok((await access.authorizeAndCount(`Bearer ${key}`)).allowed);
+      assert.ok((await access.authorizeAndCount(readPresentedKey(`Bearer ${key}`))).allowed);
       await store.revokeKeys({ keyHash: hashKey(key) }, clock.now().toISOString());
-      assert.equal(refused(await access.authorizeAndCount(`Bearer ${key}`)).status, 401);
+      assert.equal(refused(await access.authorizeAndCount(readPresentedKey(`Bearer ${key}`))).status, 401);
     });
 
     it('an unlimited key is never refused and reports the sentinel limit', async () => {
       const key = await issueKey(store, { tier: 'internal', monthlyLimit: null });
-      const decision = await access.authorizeAndCount(`Bearer ${key}`);
+      const decision = await access.authorizeAndCount(readPresentedKey(`Bearer ${key}`));
       assert.ok(decision.allowed);
       assert.deepEqual(decision.allowance, { limit: 2_147_483_647, used: 1, reset: unixSeconds('2026-02-01T00:00:00Z') });
     });
@@ -92,24 +93,24 @@ describe('AccessService', () => {
 
   describe('authorize (the deck check\'s look before it counts)', () => {
     it('gives authorizeAndCount\'s verdict without counting: 401, the month as it stands, 429 once spent', async () => {
-      assert.equal(refused(await access.authorize(undefined)).status, 401);
-      assert.equal(refused(await access.authorize('Bearer tcgk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status, 401);
+      assert.equal(refused(await access.authorize(readPresentedKey(undefined))).status, 401);
+      assert.equal(refused(await access.authorize(readPresentedKey('Bearer tcgk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'))).status, 401);
       const key = await issueKey(store, { monthlyLimit: 2, now: clock.now });
       const header = `Bearer ${key}`;
       for (let i = 0; i < 3; i++) {
-        const look = await access.authorize(header);
+        const look = await access.authorize(readPresentedKey(header));
         assert.ok(look.allowed);
         assert.equal(look.allowance.used, 0, 'nothing counted');
       }
-      assert.ok((await access.authorizeAndCount(header)).allowed);
-      assert.equal((await access.authorize(header)).allowance.used, 1);
-      assert.ok((await access.authorizeAndCount(header)).allowed);
-      const spent = refused(await access.authorize(header));
+      assert.ok((await access.authorizeAndCount(readPresentedKey(header))).allowed);
+      assert.equal((await access.authorize(readPresentedKey(header))).allowance.used, 1);
+      assert.ok((await access.authorizeAndCount(readPresentedKey(header))).allowed);
+      const spent = refused(await access.authorize(readPresentedKey(header)));
       assert.equal(spent.status, 429);
       assert.equal(spent.allowance.used, 2);
       assert.ok(spent.retryAfterSeconds! > 0);
       await store.revokeKeys({ keyHash: hashKey(key) }, clock.now().toISOString());
-      assert.equal(refused(await access.authorize(header)).status, 401);
+      assert.equal(refused(await access.authorize(readPresentedKey(header))).status, 401);
     });
   });
 
@@ -123,7 +124,7 @@ describe('AccessService', () => {
       assert.deepEqual(result.allowance, { limit: 3, used: 1, reset: unixSeconds('2026-01-16T00:00:00Z') });
       const stored = await store.findKeyByHash(hashKey(key));
       assert.equal(stored?.email, 'ash@example.com');
-      assert.ok((await access.authorizeAndCount(`Bearer ${key}`)).allowed);
+      assert.ok((await access.authorizeAndCount(readPresentedKey(`Bearer ${key}`))).allowed);
     });
 
     it('409 while the email, trimmed and in any case, has an active free key; revoking frees it', async () => {

@@ -17,6 +17,13 @@ accessStoreContract('PostgreSQL', async () => {
   return { store, dispose: async () => { await store.close(); await schema.drop(); } };
 }, { ...postgres, done: schemas.dropAll });
 
+const openedSchemas = testSchemas('access_test');
+accessStoreContract('PostgreSQL as openAccessStore builds it (cached, reserved, classified)', async () => {
+  const schema = await openedSchemas.next();
+  const store = await openAccessStore(schema.url, { ...DEFAULT_STORE_OPTIONS, poolSize: 4 });
+  return { store, dispose: async () => { await store.close(); await schema.drop(); } };
+}, { ...postgres, done: openedSchemas.dropAll });
+
 
 describe('the PostgreSQL access store, beyond the contract', postgres, () => {
   const databases: TestDatabase[] = [];

@@ -18,6 +18,12 @@ accessStoreContract('SQLite', async () => {
   return { store, dispose: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
 });
 
+accessStoreContract('SQLite as openAccessStore builds it (cached, reserved, classified)', async () => {
+  const dir = tempDir();
+  const store = await openAccessStore(`file:${path.join(dir, 'catalog.db')}`, DEFAULT_STORE_OPTIONS);
+  return { store, dispose: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
+});
+
 describe('SQLite access store', () => {
   it('lives in its own file beside the catalog: var/catalog.db → var/catalog.access.db', async () => {
     assert.equal(accessDatabasePath('./var/catalog.db'), './var/catalog.access.db');

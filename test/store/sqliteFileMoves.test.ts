@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { hashKey } from '../../src/access/keyFormat.js';
+import { ClassifiedAccessStore } from '../../src/store/classifiedAccessStore.js';
 import { classifyFailures } from '../../src/store/classifyFailures.js';
 import { backupSqliteFile } from '../../src/store/sqlite/backupFile.js';
 import { SqliteAccessStore } from '../../src/store/sqlite/sqliteAccessStore.js';
@@ -25,7 +26,7 @@ describe('an SQLite store whose file leaves its path', () => {
 
   it('keys: unavailable while nothing is there, creating no file; a file put in its place is opened, under another keys version', async () => {
     const file = path.join(dir, 'catalog.access.db');
-    const store = classifyFailures(new SqliteAccessStore(file), isSqliteUnavailable);
+    const store = new ClassifiedAccessStore(new SqliteAccessStore(file), isSqliteUnavailable);
     const kept = await issueKey(store);
     await backupSqliteFile(file, path.join(dir, 'backup.db'), () => undefined);
     const later = await issueKey(store);
