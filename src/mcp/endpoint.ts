@@ -11,7 +11,7 @@ import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { envelopeRefusal, jsonRpcErrorBody, MCP_ROUTE_BODY_LIMIT, overBodyLimit, type EnvelopeRefusal } from './refusals.js';
 import { keyChallenge, keyedToolCall, UNAUTHORIZED_CODE } from './keyChallenge.js';
-import { mcpService } from './mcpServer.js';
+import { mcpService, refusedAsNotAcceptable } from './mcpServer.js';
 import { McpToolbox, type ToolCallContext } from './toolbox.js';
 import { MCP_TOOLS } from './tools.js';
 import { inToolTerms } from './toolTerms.js';
@@ -85,8 +85,9 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
     // The key of a keyed tool's call is checked here, once, and counted as REST's keyed routes count
     // (before the arguments are read): without a valid key it is HTTP 401 with the challenge
     // (keyChallenge.ts), so an OAuth client signs in; otherwise the tool acts on the verdict.
+    const webRequest = await toWebRequest(request.raw, request.body);
     const keyed = keyedToolCall(request.body, toolbox);
-    if (keyed) {
+    if (keyed && !(await refusedAsNotAcceptable(webRequest, request.body))) {
       const decision = await (keyed.counting ? access.authorizeAndCount(context.presentedKey) : access.authorize(context.presentedKey));
       if (!decision.allowed && decision.status === 401) {
         await context.onKeyRefused();
@@ -97,7 +98,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
       }
       context.keyDecision = decision;
     }
-    const answer = await serve(await toWebRequest(request.raw, request.body), request.body, context);
+    const answer = await serve(webRequest, request.body, context);
     return sendAnswer(request, reply, answer);
   });
 

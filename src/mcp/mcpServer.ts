@@ -47,6 +47,18 @@ function serverFor(toolbox: McpToolbox, context: ToolCallContext): Server {
 }
 
 /**
+ * Whether the SDK will answer this POST 406 before any tool runs: its 2025-era transport takes only a
+ * client that accepts both application/json and text/event-stream. The endpoint checks the key of a
+ * keyed call before the SDK, and a call refused so is neither checked nor counted (only a 200, 400
+ * or 404 counts).
+ */
+export async function refusedAsNotAcceptable(request: Request, body: unknown): Promise<boolean> {
+  const accept = request.headers.get('accept') ?? '';
+  if (accept.includes('application/json') && accept.includes('text/event-stream')) return false;
+  return isLegacyRequest(request, body);
+}
+
+/**
  * Serves one POST to /mcp with the SDK: a 2026-07-28 request (its revision in params._meta) by
  * createMcpHandler, every 2025-era one by the SDK's stateless transport answering JSON (the pattern
  * the SDK documents with isLegacyRequest: the entry's own fallback would answer them as event streams).

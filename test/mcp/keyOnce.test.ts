@@ -47,4 +47,13 @@ describe('MCP reads a call\'s key once, as REST reads a request\'s', () => {
       { ...headers, authorization: `Bearer ${unknown}` }), 401);
     assert.equal(lookups, 1);
   });
+
+  test('a keyed call the SDK refuses as not acceptable (406) is neither looked up nor counted', async () => {
+    const used = async () => (await harness.rest('/v1/sets?id=en-base1', { key })).headers.get('x-ratelimit-used');
+    const before = Number(await used());
+    const lookups = await lookupsOf(() => harness.post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_card', arguments: { id: 'en-base1-4' } } },
+      { authorization: `Bearer ${key}`, 'mcp-protocol-version': '2025-11-25', accept: 'application/json' }), 406);
+    assert.equal(lookups, 0);
+    assert.equal(Number(await used()), before + 1, 'only the REST call before counted');
+  });
 });
