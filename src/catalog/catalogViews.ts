@@ -13,32 +13,52 @@ export class CatalogChanged extends Error {
  * registers here, and is emptied here, all at once, whatever told the catalog changed: the watcher
  * of the catalog's retrieval (the answer cache's VersionWatch), a write through this process, or a
  * read that saw a version no view was built from. One per store, so one per process that serves it.
+ * A retrieval that changed nothing (the same version, a new `retrieved_at`) empties only what
+ * carries the retrieval time: the indexes, tables and cards of the version stay.
  *
  * The rule for a read that combines a view with a database read (an index and a page) lives here
  * too: the read throws CatalogChanged, and `afresh` empties every view and reads once more.
  */
 export class CatalogViews {
   private readonly emptiers = new Set<() => void>();
+  /** What carries the retrieval time (`retrieved_at`), emptied by a new retrieval of the same version too. */
+  private readonly retrievalEmptiers = new Set<() => void>();
   /** The newest catalog version a read or the watcher reported; undefined until one did. */
   private newest: string | undefined;
   /** Versions it replaced, newest last: a version is a random stamp, so one of these is never the catalog again. */
   private readonly replaced: string[] = [];
   private drops = 0;
+  private retrievals = 0;
 
-  /** Raised by every drop: what was read before a drop is not kept after it. */
+  /** Raised by every drop, a new retrieval's included: an answer read before one is not kept after it. */
   get epoch(): number {
+    return this.drops + this.retrievals;
+  }
+
+  /** Raised by every drop of the views of a version: a view read before one is not kept after it. */
+  get generation(): number {
     return this.drops;
   }
 
-  /** Empties `empty`'s view at every drop. */
-  onDrop(empty: () => void): void {
-    this.emptiers.add(empty);
+  /**
+   * Empties `empty`'s view at every drop; with `carriesRetrieval` (answers, pages: they hold
+   * `retrieved_at`), at a new retrieval of the same version too (an import that changed nothing).
+   */
+  onDrop(empty: () => void, carriesRetrieval = false): void {
+    (carriesRetrieval ? this.retrievalEmptiers : this.emptiers).add(empty);
   }
 
   /** Empties every view. */
   drop(): void {
     this.drops += 1;
     for (const empty of this.emptiers) empty();
+    for (const empty of this.retrievalEmptiers) empty();
+  }
+
+  /** The catalog was retrieved again, its version the same: empties what carries the retrieval time. */
+  retrieved(): void {
+    this.retrievals += 1;
+    for (const empty of this.retrievalEmptiers) empty();
   }
 
   /**
@@ -68,9 +88,9 @@ export class CatalogViews {
       return await read();
     } catch (error) {
       if (!(error instanceof CatalogChanged)) throw error;
-      const epoch = this.drops;
+      const generation = this.drops;
       if (error.version !== undefined) this.saw(error.version);
-      if (this.drops === epoch) this.drop();
+      if (this.drops === generation) this.drop();
       return read();
     }
   }
@@ -103,9 +123,9 @@ export class KeptView<T extends { readonly version: string }> {
   get(): Promise<T> {
     if (this.held !== undefined) return Promise.resolve(this.held);
     if (this.reading !== undefined) return this.reading;
-    const epoch = this.views.epoch;
+    const generation = this.views.generation;
     const reading = this.read().then((value) => {
-      const undisturbed = this.views.epoch === epoch;
+      const undisturbed = this.views.generation === generation;
       // Reported even when not kept: a version no one reported yet empties the views built from the one it replaced.
       if (this.views.saw(value.version) && undisturbed) this.held = value;
       if (this.reading === reading) this.reading = undefined;

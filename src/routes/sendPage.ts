@@ -26,9 +26,9 @@ export class PageCache {
   /** Each page's bytes in each coding sent so far (identity first). */
   private readonly pages = new LRUCache<string, Forms>({ maxSize: PAGES_MAX_BYTES, sizeCalculation: formsSize });
 
-  /** `views`: the catalog's, which empty the pages with every other view when the catalog changes (their tags would never be asked again). */
+  /** `views`: the catalog's, which empty the pages when the catalog is retrieved again (their tags would never be asked again). */
   constructor(views: Pick<CatalogViews, 'onDrop'>) {
-    views.onDrop(() => this.pages.clear());
+    views.onDrop(() => this.pages.clear(), true);
   }
 
   /** The tag of the page at `url` made from the answers whose tags are given. */

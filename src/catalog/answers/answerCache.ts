@@ -96,9 +96,15 @@ export class AnswerCache {
     this.kept = options.maxBytes > 0 ? new LRUCache({ maxSize: options.maxBytes, sizeCalculation: charge }) : undefined;
     this.askedGeneration = Math.max(1_000, Math.ceil(options.maxBytes / ASKED_GENERATION_BYTES));
     this.views = store.views;
-    this.views.onDrop(() => this.kept?.clear());
-    // An import that changed nothing keeps the catalog version but moves the retrieval time, which every answer carries.
-    this.watch = new VersionWatch(() => store.retrieval(), () => this.views.drop(), options,
+    this.views.onDrop(() => this.kept?.clear(), true);
+    // A new version empties every view (saw); an import that changed nothing keeps the version but
+    // moves the retrieval time, which every answer carries, so it empties what carries that (retrieved).
+    const retrieval = async () => {
+      const read = await store.retrieval();
+      this.views.saw(read.version);
+      return read;
+    };
+    this.watch = new VersionWatch(retrieval, () => this.views.retrieved(), options,
       (a, b) => a.version === b.version && a.importedAt === b.importedAt);
   }
 

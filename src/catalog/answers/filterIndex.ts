@@ -42,10 +42,10 @@ export class FilterIndex {
     const wanted = [...new Set(facets)];
     const missing = wanted.filter((facet) => !this.byFacet.has(facet));
     if (missing.length > 0) {
-      const epoch = this.views.epoch;
+      const generation = this.views.generation;
       const read = await this.backend.facetSearchOrders(missing);
       // Read at another version than the bitsets held, across a drop, or of a replaced catalog: not one catalog's.
-      const undisturbed = epoch === this.views.epoch && (this.version === undefined || read.version === this.version);
+      const undisturbed = generation === this.views.generation && (this.version === undefined || read.version === this.version);
       if (!undisturbed || !this.views.saw(read.version)) throw new CatalogChanged(read.version);
       this.version = read.version;
       for (const facet of missing) this.hold(facet, bitsetOf(read.orders[facet] ?? []));
