@@ -43,9 +43,12 @@ export class CatalogViews {
   /**
    * Empties `empty`'s view at every drop; with `carriesRetrieval` (answers, pages: they hold
    * `retrieved_at`), at a new retrieval of the same version too (an import that changed nothing).
+   * Returns what unregisters it, for a view that ends before the store (a closed answer cache).
    */
-  onDrop(empty: () => void, carriesRetrieval = false): void {
-    (carriesRetrieval ? this.retrievalEmptiers : this.emptiers).add(empty);
+  onDrop(empty: () => void, carriesRetrieval = false): () => void {
+    const emptiers = carriesRetrieval ? this.retrievalEmptiers : this.emptiers;
+    emptiers.add(empty);
+    return () => emptiers.delete(empty);
   }
 
   /** Empties every view. */

@@ -74,6 +74,7 @@ export class AnswerCache {
   private readonly kept: LRUCache<string, QueryResult> | undefined;
   private readonly watch: VersionWatch<CatalogRetrieval>;
   private readonly views: CatalogViews;
+  private readonly leaveViews: () => void;
   /** The builds under way, by request, with the views' epoch they started in: none is joined across a drop. */
   private readonly building = new Map<string, { epoch: number; result: Promise<QueryResult> }>();
   /**
@@ -96,7 +97,7 @@ export class AnswerCache {
     this.kept = options.maxBytes > 0 ? new LRUCache({ maxSize: options.maxBytes, sizeCalculation: charge }) : undefined;
     this.askedGeneration = Math.max(1_000, Math.ceil(options.maxBytes / ASKED_GENERATION_BYTES));
     this.views = store.views;
-    this.views.onDrop(() => this.kept?.clear(), true);
+    this.leaveViews = this.views.onDrop(() => this.kept?.clear(), true);
     // A new version empties every view (saw); an import that changed nothing keeps the version but
     // moves the retrieval time, which every answer carries, so it empties what carries that (retrieved).
     const retrieval = async () => {
@@ -208,5 +209,7 @@ export class AnswerCache {
 
   close(): void {
     this.watch.close();
+    this.kept?.clear();
+    this.leaveViews();
   }
 }
