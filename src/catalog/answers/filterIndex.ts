@@ -40,7 +40,12 @@ export class FilterIndex {
   /** The facets' bitsets and their version, reading the ones not held. */
   private async bitsets(facets: readonly string[]): Promise<{ version: string; bitsets: Bitset[] }> {
     const wanted = [...new Set(facets)];
-    const missing = wanted.filter((facet) => !this.byFacet.has(facet));
+    // Taken before the read, so the bitsets read cannot push out one this page needs.
+    const found = new Map(wanted.flatMap((facet) => {
+      const bits = this.use(facet);
+      return bits ? [[facet, bits] as const] : [];
+    }));
+    const missing = wanted.filter((facet) => !found.has(facet));
     if (missing.length > 0) {
       const generation = this.views.generation;
       const read = await this.backend.facetSearchOrders(missing);
@@ -48,12 +53,13 @@ export class FilterIndex {
       const undisturbed = generation === this.views.generation && (this.version === undefined || read.version === this.version);
       if (!undisturbed || !this.views.saw(read.version)) throw new CatalogChanged(read.version);
       this.version = read.version;
-      for (const facet of missing) this.hold(facet, bitsetOf(read.orders[facet] ?? []));
+      for (const facet of missing) {
+        const bits = bitsetOf(read.orders[facet] ?? []);
+        this.hold(facet, bits);
+        found.set(facet, bits);
+      }
     }
-    const bitsets = wanted.map((facet) => this.use(facet));
-    // Held bitsets pushed out by the ones just read (more facets asked than MAX_FACETS).
-    if (bitsets.some((bits) => bits === undefined)) throw new CatalogChanged();
-    return { version: this.version!, bitsets: bitsets as Bitset[] };
+    return { version: this.version!, bitsets: wanted.map((facet) => found.get(facet)!) };
   }
 
   private hold(facet: string, bits: Bitset): void {
