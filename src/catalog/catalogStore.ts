@@ -3,11 +3,18 @@ import type { Card, CardRecord, CardWithLanguages, CardWithVariants } from '../s
 import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
 import type { NameLookup } from './names/nameLookup.js';
+import type { CatalogViews } from './catalogViews.js';
 import type { StoredChanges } from './changes/changesFeed.js';
 import type { JsonText, Page, SearchPage, PageRequest, FilteredPageRequest, CardSearch, Catalog, CatalogCounts, CatalogSummary, CatalogRetrieval, SourceStamp, AnswerSnapshot, SyncLock } from './catalogShapes.js';
 
 /** The catalog, as every store (SQLite, PostgreSQL) serves it. */
 export interface CatalogStore {
+  /**
+   * What this process keeps in memory of the catalog registers here and is emptied here at once
+   * (CatalogViews): on a write through this store, a read that saw a new version, or the answer
+   * cache's watcher finding a new retrieval.
+   */
+  readonly views: CatalogViews;
   listSets(request: PageRequest & { lang?: Language }): Promise<Page<CardSet>>;
   getSet(id: string): Promise<JsonText<SetWithCount> | null>;
   /** null when the set does not exist. */
@@ -25,8 +32,7 @@ export interface CatalogStore {
   searchCards(search: CardSearch): Promise<SearchPage<Card>>;
   /**
    * The distinct names of the catalog being served, per language (NameLookup), for lookups by typed
-   * name: the one held when it is of `version` (the version an answer is built for), else the
-   * current catalog's.
+   * name: the one held, unless `version` (the version an answer is built for) is newer than it.
    */
   nameLookup(version?: string): Promise<NameLookup>;
 

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { utf8OfItsOwn } from '../catalog/answers/answer.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
+import type { CatalogViews } from '../catalog/catalogViews.js';
 import type { Card, CardWithVariants } from '../schemas/card.js';
 import { nameKeys } from './cardNames.js';
 
@@ -37,7 +38,7 @@ const ABSENT_CHARGE_BYTES = 100;
 export const DECK_CARDS_MAX_BYTES = 4 * 2 ** 20;
 
 /**
- * The cards deck lists name, kept per catalog version: players paste the same few hundred cards
+ * The cards deck lists name, kept per catalog version (emptied with the catalog's other views): players paste the same few hundred cards
  * (the decks that win), so a list seldom needs a read, and a check is then work on the main thread
  * alone, with no hand-off to a read worker or connection, no JSON parsed and none serialized but
  * its own. Bounded by bytes (`maxBytes`), least used first out; ids that name no card are kept too,
@@ -49,8 +50,13 @@ export class DeckCards {
   private readonly cards: LRUCache<string, DeckCard | false>;
   private version: string | undefined;
 
-  constructor(private readonly store: Pick<CatalogStore, 'getCards'>, maxBytes = DECK_CARDS_MAX_BYTES) {
+  /** `views`: the catalog's, which empty these cards with every other view when the catalog changes. */
+  constructor(private readonly store: Pick<CatalogStore, 'getCards'>, maxBytes = DECK_CARDS_MAX_BYTES, views?: CatalogViews) {
     this.cards = new LRUCache({ maxSize: maxBytes });
+    views?.onDrop(() => {
+      this.cards.clear();
+      this.version = undefined;
+    });
   }
 
   /** The cards of these ids in catalog `version` (the ones it has), by id; one read for those not kept. */

@@ -41,8 +41,8 @@ export class DeckChecker {
   private readonly resolver: DeckResolver;
 
   /** `sets`: the process's table of sets (CatalogQueries.sets), so the sets are read once per catalog version, not twice. */
-  constructor(store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'listSets' | 'nameLookup' | 'printingIds'>, private readonly answers: Pick<AnswerCache, 'retrievedAt' | 'retrieval'>,
-    sets: SetTables = new SetTables(store, () => answers.retrieval()), cards: DeckCards = new DeckCards(store)) {
+  constructor(store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'listSets' | 'nameLookup' | 'printingIds' | 'views'>, private readonly answers: Pick<AnswerCache, 'retrievedAt' | 'retrieval'>,
+    sets: SetTables = new SetTables(store, store.views, () => answers.retrieval()), cards: DeckCards = new DeckCards(store, undefined, store.views)) {
     this.resolver = new DeckResolver(store, sets, cards);
   }
 

@@ -66,9 +66,10 @@ export class DeckResolver {
   private readonly plans = new LRUCache<string, PlanOfText>({ maxSize: 2 ** 20 });
   private plansVersion = '';
 
-  constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'nameLookup' | 'printingIds'>, private readonly sets: SetTables,
+  constructor(private readonly store: Pick<CatalogStore, 'getCards' | 'searchCards' | 'nameLookup' | 'printingIds' | 'views'>, private readonly sets: SetTables,
     cards?: DeckCards) {
-    this.cards = cards ?? new DeckCards(store);
+    this.cards = cards ?? new DeckCards(store, undefined, store.views);
+    store.views.onDrop(() => this.plans.clear());
   }
 
   async resolve(lines: readonly DeckListLine[], lang: Language, format: Format): Promise<Resolution> {
@@ -119,7 +120,7 @@ export class DeckResolver {
     return found.entry === undefined ? null : lookup.names[found.entry]!;
   }
 
-  /** The line's plan, worked out once per catalog version for the lines lists share. */
+  /** The line's plan, worked out once per catalog version (the table's) for the lines lists share. */
   private plan(table: SetTable, lang: Language, line: DeckListLine): Plan {
     if (table.version !== this.plansVersion) {
       this.plans.clear();

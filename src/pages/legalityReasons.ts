@@ -23,13 +23,15 @@ const listOf = (result: QueryResult): ListBody | null => (result.ok ? JSON.parse
  * Standard, a card whose regulation mark is not one of Standard's marks; in Expanded, a card of a
  * set most of whose cards are not Expanded-legal. Both are read from the catalog as the import
  * left it (the majority of a mark's cards in the language, of a set's cards), from the same
- * cached answers as the API's filters give, and kept per catalog retrieval.
+ * cached answers as the API's filters give, and kept per catalog retrieval (emptied with the catalog's other views).
  */
 export class LegalityReasoner {
   private standardMarks = new Map<string, Promise<ReadonlySet<string>>>();
   private retrievedAt = '';
 
-  constructor(private readonly queries: CatalogQueries) {}
+  constructor(private readonly queries: CatalogQueries) {
+    queries.views.onDrop(() => this.standardMarks.clear());
+  }
 
   async reasons(card: Card, language: Language, retrievedAt: string): Promise<LegalityReasons> {
     if (retrievedAt !== this.retrievedAt) {

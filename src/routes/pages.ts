@@ -93,7 +93,7 @@ function sendInvalid(request: FastifyRequest, reply: FastifyReply): FastifyReply
  * by the throttle every request without a key meets (app.ts). Nothing here runs for /v1.
  */
 export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (app, { queries, decks, metrics }) => {
-  const pages = new PageCache();
+  const pages = new PageCache(queries.views);
   const errorHandler = pageFailureHandler(metrics);
   const reasoner = new LegalityReasoner(queries);
 

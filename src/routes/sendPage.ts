@@ -4,6 +4,7 @@ import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding, type ContentCod
 import { CATALOG_CACHE_CONTROL, contentTag, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
 import { setCatalogPagePolicy } from '../edge/securityHeaders.js';
 import { PAGE_REVISION } from '../pages/pageRevision.js';
+import type { CatalogViews } from '../catalog/catalogViews.js';
 
 /** What the rendered pages kept may hold, their forms' bytes counted; the least recently used go first. */
 const PAGES_MAX_BYTES = 16 * 2 ** 20;
@@ -24,6 +25,11 @@ const formsSize = (forms: Forms) => {
 export class PageCache {
   /** Each page's bytes in each coding sent so far (identity first). */
   private readonly pages = new LRUCache<string, Forms>({ maxSize: PAGES_MAX_BYTES, sizeCalculation: formsSize });
+
+  /** `views`: the catalog's, which empty the pages when the catalog is retrieved again (their tags would never be asked again). */
+  constructor(views: Pick<CatalogViews, 'onDrop'>) {
+    views.onDrop(() => this.pages.clear(), true);
+  }
 
   /** The tag of the page at `url` made from the answers whose tags are given. */
   tag(url: string, answerTags: readonly string[]): string {

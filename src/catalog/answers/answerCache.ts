@@ -4,6 +4,7 @@ import type { ErrorCode } from '../../vocabulary/errorCodes.js';
 import type { Answer } from './answer.js';
 import type { CatalogStore } from '../catalogStore.js';
 import type { CatalogRetrieval } from '../catalogShapes.js';
+import type { CatalogViews } from '../catalogViews.js';
 
 /** What a catalog read answers: a finished answer, or an expected failure as a value. */
 export type QueryResult =
@@ -62,15 +63,19 @@ const identity = (version: string, retrievedAt: string, key: string) => `${versi
 /**
  * The one cache of the catalog's answers: finished answers (and expected failures) by their
  * normalized request, all of one retrieval of the catalog, least recently used first out
- * (lru-cache, bounded by what the entries are charged). A VersionWatch reads the store's retrieval
- * (its version and import time, cheap); a new one drops everything, and the import time is the
- * `retrieved_at` of every answer built after it. Concurrent misses of one request share one build.
- * With maxBytes 0 it keeps nothing but still tells the time of retrieval.
+ * (lru-cache, bounded by what the entries are charged). It is also the catalog's watcher: its
+ * VersionWatch reads the store's retrieval (its version and import time, cheap), and a new one
+ * empties every view of the catalog this process keeps (the store's CatalogViews), these answers
+ * with them; the import time is the `retrieved_at` of every answer built after it. Concurrent
+ * misses of one request share one build. With maxBytes 0 it keeps nothing but still watches, and
+ * tells the time of retrieval.
  */
 export class AnswerCache {
   private readonly kept: LRUCache<string, QueryResult> | undefined;
   private readonly watch: VersionWatch<CatalogRetrieval>;
-  /** The builds under way, by request, with the epoch they started in: none is joined across a drop. */
+  private readonly views: CatalogViews;
+  private readonly leaveViews: () => void;
+  /** The builds under way, by request, with the views' epoch they started in: none is joined across a drop. */
   private readonly building = new Map<string, { epoch: number; result: Promise<QueryResult> }>();
   /**
    * The requests asked for lately, in two generations (the current one and the one before), for
@@ -88,11 +93,19 @@ export class AnswerCache {
   private misses = 0;
   private joined = 0;
 
-  constructor(store: Pick<CatalogStore, 'retrieval'>, private readonly options: AnswerCacheOptions) {
+  constructor(store: Pick<CatalogStore, 'retrieval' | 'views'>, private readonly options: AnswerCacheOptions) {
     this.kept = options.maxBytes > 0 ? new LRUCache({ maxSize: options.maxBytes, sizeCalculation: charge }) : undefined;
     this.askedGeneration = Math.max(1_000, Math.ceil(options.maxBytes / ASKED_GENERATION_BYTES));
-    // An import that changed nothing keeps the catalog version but moves the retrieval time, which every answer carries.
-    this.watch = new VersionWatch(() => store.retrieval(), () => this.kept?.clear(), options,
+    this.views = store.views;
+    this.leaveViews = this.views.onDrop(() => this.kept?.clear(), true);
+    // A new version empties every view (saw); an import that changed nothing keeps the version but
+    // moves the retrieval time, which every answer carries, so it empties what carries that (retrieved).
+    const retrieval = async () => {
+      const read = await store.retrieval();
+      this.views.saw(read.version);
+      return read;
+    };
+    this.watch = new VersionWatch(retrieval, () => this.views.retrieved(), options,
       (a, b) => a.version === b.version && a.importedAt === b.importedAt);
   }
 
@@ -114,7 +127,7 @@ export class AnswerCache {
         return Promise.resolve(held);
       }
     }
-    const epoch = this.watch.epoch;
+    const epoch = this.views.epoch;
     const underWay = this.building.get(key);
     if (underWay?.epoch === epoch) {
       this.joined += 1;
@@ -122,7 +135,7 @@ export class AnswerCache {
     }
     this.misses += 1;
     const result = this.build(key, build).then((built) => {
-      if (epoch === this.watch.epoch) this.keep(kept, key, built);
+      if (epoch === this.views.epoch) this.keep(kept, key, built);
       return built;
     }).finally(() => {
       if (this.building.get(key)?.result === result) this.building.delete(key);
@@ -131,12 +144,21 @@ export class AnswerCache {
     return result;
   }
 
-  private async build(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>): Promise<QueryResult> {
-    const { version, importedAt } = await this.retrieval();
-    const retrievedAt = importedAt ?? this.firstLook;
-    const built = await build(retrievedAt, version);
-    if (built.ok) built.answer.identify(identity(version, retrievedAt, key));
-    return built;
+  /**
+   * `build` for the retrieval last read; when it found the catalog changed under it (CatalogChanged),
+   * once more for the retrieval as it is now (CatalogViews.afresh), so an answer is of one catalog.
+   */
+  private build(key: string, build: (retrievedAt: string, version: string | undefined) => Promise<QueryResult>): Promise<QueryResult> {
+    let again = false;
+    return this.views.afresh(async () => {
+      if (again) await this.watch.check();
+      again = true;
+      const { version, importedAt } = await this.retrieval();
+      const retrievedAt = importedAt ?? this.firstLook;
+      const built = await build(retrievedAt, version);
+      if (built.ok) built.answer.identify(identity(version, retrievedAt, key));
+      return built;
+    });
   }
 
   /** Keeps `result`; a form made of its answer later is charged to it (set again, as lru-cache sizes an entry when it is set). */
@@ -187,5 +209,7 @@ export class AnswerCache {
 
   close(): void {
     this.watch.close();
+    this.kept?.clear();
+    this.leaveViews();
   }
 }

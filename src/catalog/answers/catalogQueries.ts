@@ -5,6 +5,7 @@ import type { AnswerCache, QueryResult } from './answerCache.js';
 import { canonicalSetCode } from '../../vocabulary/setCodeAliases.js';
 import { facetsOf, languageFacet, type CardFilters } from '../rows/cardFacets.js';
 import type { CatalogStore } from '../catalogStore.js';
+import { CatalogChanged, type CatalogViews } from '../catalogViews.js';
 import type { CatalogSummary, Page, SearchPage } from '../catalogShapes.js';
 import { codePointLength, searchKey } from '../names/searchKey.js';
 import { cursorRefusal, decodeCursor, encodeCursor } from '../changes/changesFeed.js';
@@ -83,10 +84,13 @@ export class CatalogQueries {
   /** The catalog's sets, read once per catalog version: the set_code check's, the set search's and the deck check's. */
   readonly sets: SetTables;
   private readonly setNames: SetNameIndex;
+  /** The catalog's views, where what the edges keep of it (rendered pages) registers to be emptied too. */
+  readonly views: CatalogViews;
 
   constructor(private readonly store: CatalogStore, private readonly answers: AnswerCache) {
-    this.sets = new SetTables(store, () => answers.retrieval());
-    this.setNames = new SetNameIndex(this.sets);
+    this.views = store.views;
+    this.sets = new SetTables(store, store.views, () => answers.retrieval());
+    this.setNames = new SetNameIndex(this.sets, store.views);
   }
 
   /** A page of sets, newest first; with q, the sets whose name (or English name) holds it, folded as card search folds. */
@@ -209,30 +213,27 @@ export class CatalogQueries {
     const code = setCode?.toUpperCase();
     // Everything the answer depends on: the folded name (typedKeys derives the rest from it), how, where.
     return this.answers.answer(`named ${JSON.stringify([mode, keys[0], lang, code ?? null])}`, async (retrievedAt, version) => {
-      // Twice at most: the catalog may change between the lookup and the read of its card.
-      for (let attempt = 0; attempt < 2; attempt++) {
-        // The second time, the lookup of the catalog as it is now.
-        const lookup = await this.store.nameLookup(attempt === 0 ? version : undefined);
-        const found = findName(lookup, typed, lang, mode);
-        if (found.entry === undefined) {
-          const candidates = found.candidates.map((entry) => lookup.names[entry]!);
-          // The folded name, not the typed one: the answer is shared by every spelling that folds alike.
-          return {
-            ok: false, status: 404, code: found.ambiguous ? 'ambiguous_name' : 'not_found',
-            message: notFoundMessage(keys[0]!, lang, mode, found.ambiguous, candidates.length > 0), candidates,
-          };
-        }
-        const foundName = lookup.names[found.entry]!;
-        const id = code === undefined
-          ? await this.meantPrinting(lookup, found.entry, lang)
-          : await this.printingInSet(searchKey(foundName), lang, setCode!);
-        if (id === undefined) {
-          return { ok: false, status: 404, code: 'not_found', message: `${foundName} has no printing in ${lang} in a set with set_code ${code}`, candidates: [] };
-        }
-        const [card] = await this.store.getCards([id]);
-        if (card) return finished(singleBody(card, retrievedAt));
+      const lookup = await this.store.nameLookup(version);
+      const found = findName(lookup, typed, lang, mode);
+      if (found.entry === undefined) {
+        const candidates = found.candidates.map((entry) => lookup.names[entry]!);
+        // The folded name, not the typed one: the answer is shared by every spelling that folds alike.
+        return {
+          ok: false, status: 404, code: found.ambiguous ? 'ambiguous_name' : 'not_found',
+          message: notFoundMessage(keys[0]!, lang, mode, found.ambiguous, candidates.length > 0), candidates,
+        };
       }
-      throw new Error('the catalog changed during each of 2 named lookups');
+      const foundName = lookup.names[found.entry]!;
+      const id = code === undefined
+        ? await this.meantPrinting(lookup, found.entry, lang)
+        : await this.printingInSet(searchKey(foundName), lang, setCode!);
+      if (id === undefined) {
+        return { ok: false, status: 404, code: 'not_found', message: `${foundName} has no printing in ${lang} in a set with set_code ${code}`, candidates: [] };
+      }
+      const [card] = await this.store.getCards([id]);
+      // The lookup named a card the catalog no longer has: it was imported anew meanwhile (the answer cache builds again).
+      if (!card) throw new CatalogChanged();
+      return finished(singleBody(card, retrievedAt));
     });
   }
 

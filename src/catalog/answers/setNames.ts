@@ -2,6 +2,7 @@ import type { Language } from '../../schemas/common.js';
 import { matchRank } from '../names/matchRank.js';
 import { searchKey } from '../names/searchKey.js';
 import type { SetTable, SetTables } from './setTable.js';
+import type { CatalogViews } from '../catalogViews.js';
 
 interface NamedSet {
   /** The set's document as the set list serves it. */
@@ -14,14 +15,16 @@ interface NamedSet {
 /**
  * The catalog's sets by name, for a set list that finds sets by name (`q`) in any language: each
  * set's name and English name folded as card names are (searchKey), once per catalog version, from
- * the SetTable in set-list order (newest first). A search answers the sets whose name or
+ * the SetTable in set-list order (newest first), emptied with the catalog's other views. A search answers the sets whose name or
  * English name holds the folded query: exact names first, then names that start with it, then the
  * rest, each newest first. The answer cache keeps the pages asked for.
  */
 export class SetNameIndex {
   private folded: { table: SetTable; sets: readonly NamedSet[] } | undefined;
 
-  constructor(private readonly tables: SetTables) {}
+  constructor(private readonly tables: SetTables, views: CatalogViews) {
+    views.onDrop(() => { this.folded = undefined; });
+  }
 
   /** The documents of the sets whose names hold `key` (already folded), best first. */
   async find(key: string, lang: Language | undefined): Promise<string[]> {

@@ -1,5 +1,6 @@
 import type { CatalogStore } from '../catalogStore.js';
 import type { CatalogRetrieval } from '../catalogShapes.js';
+import type { CatalogViews, KeptView } from '../catalogViews.js';
 import type { Language } from '../../schemas/common.js';
 import type { CardSet } from '../../schemas/set.js';
 
@@ -67,30 +68,20 @@ export class SetTable {
 const codeKey = (lang: Language, code: string) => `${lang} ${code.toUpperCase()}`;
 
 /**
- * The SetTable of the catalog being served, built once per catalog version: read when the version
- * (as the answer cache last polled it, so no database read per request) is not the table's, and
- * shared by the requests that arrive while it is read. One per process, shared by CatalogQueries
- * and the deck check.
+ * The SetTable of the catalog being served, built once per catalog version: read on first use,
+ * labelled with the version the answer cache last polled (so no database read per request), kept
+ * until the catalog's views are emptied (CatalogViews), and shared by the requests that arrive
+ * while it is read. One per process, shared by CatalogQueries and the deck check.
  */
 export class SetTables {
-  private current: SetTable | undefined;
-  private building: { version: string; table: Promise<SetTable> } | undefined;
+  private readonly kept: KeptView<SetTable>;
 
-  constructor(private readonly store: Pick<CatalogStore, 'listSets'>, private readonly retrieval: () => Promise<CatalogRetrieval>) {}
+  constructor(private readonly store: Pick<CatalogStore, 'listSets'>, views: CatalogViews, retrieval: () => Promise<CatalogRetrieval>) {
+    this.kept = views.kept(async () => this.read((await retrieval()).version));
+  }
 
-  async table(): Promise<SetTable> {
-    const { version } = await this.retrieval();
-    if (this.current?.version === version) return this.current;
-    if (this.building?.version === version) return this.building.table;
-    const table = this.read(version);
-    this.building = { version, table };
-    try {
-      const built = await table;
-      this.current = built;
-      return built;
-    } finally {
-      if (this.building?.table === table) this.building = undefined;
-    }
+  table(): Promise<SetTable> {
+    return this.kept.get();
   }
 
   private async read(version: string): Promise<SetTable> {

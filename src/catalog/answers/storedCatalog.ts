@@ -13,20 +13,22 @@ import type { NameLookup } from '../names/nameLookup.js';
 import type { ImportProgress } from '../importProgress.js';
 import type { StoredChanges } from '../changes/changesFeed.js';
 import { cardWithVariants, parseStoredCard, singleCard, singleSet } from '../rows/servedJson.js';
+import { CatalogViews } from '../catalogViews.js';
 
 /**
  * The catalog over a database backend: rows are built here once and the backend stores them;
  * what the backend reads back is spliced into served documents and cut into pages here.
  */
 export class StoredCatalog implements CatalogStore {
+  readonly views = new CatalogViews();
   private readonly filters: FilterIndex;
   private readonly names: NameSearch;
   private readonly lookup: HeldNameLookup;
 
   constructor(private readonly backend: CatalogBackend) {
-    this.filters = new FilterIndex(backend);
-    this.names = new NameSearch(backend);
-    this.lookup = new HeldNameLookup(backend);
+    this.filters = new FilterIndex(backend, this.views);
+    this.names = new NameSearch(backend, this.views);
+    this.lookup = new HeldNameLookup(backend, this.views);
   }
 
   async listSets({ lang, limit, offset }: PageRequest & { lang?: Language }): Promise<Page<CardSet>> {
@@ -45,7 +47,7 @@ export class StoredCatalog implements CatalogStore {
 
   async listFilteredCards(facets: readonly string[], { limit, offset }: PageRequest): Promise<Page<Card>> {
     if (facets.length === 0) return { items: [], total: 0, hasMore: false };
-    return pageOf(await this.filters.page(facets, { limit: limit + 1, offset }), limit, offset);
+    return pageOf(await this.views.afresh(() => this.filters.page(facets, { limit: limit + 1, offset })), limit, offset);
   }
 
   async getCard(id: string): Promise<JsonText<CardWithLanguages> | null> {
@@ -64,7 +66,7 @@ export class StoredCatalog implements CatalogStore {
   }
 
   async searchCards(search: CardSearch): Promise<SearchPage<Card>> {
-    if (NameSearch.answers(search)) return this.names.page(search);
+    if (NameSearch.answers(search)) return this.views.afresh(() => this.names.page(search));
     return pageOf(await this.backend.searchCards({ ...search, limit: search.limit + 1 }), search.limit, search.offset);
   }
 
@@ -74,7 +76,12 @@ export class StoredCatalog implements CatalogStore {
 
   async replaceCatalog(catalog: Catalog, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogCounts> {
     // Built before the backend's transaction begins: a record that cannot be stored fails the import with nothing written.
-    return this.backend.writeCatalog(catalogRows(catalog), progress, source);
+    const rows = catalogRows(catalog);
+    try {
+      return await this.backend.writeCatalog(rows, progress, source);
+    } finally {
+      this.views.drop();
+    }
   }
 
   sourceStamp(): Promise<SourceStamp | null> {
@@ -92,7 +99,11 @@ export class StoredCatalog implements CatalogStore {
     const catalog: Catalog = { sets: [], cards: [] };
     for await (const set of this.exportSets()) catalog.sets.push(set);
     for await (const card of this.exportCards()) catalog.cards.push(card);
-    return this.backend.rewriteCatalog(catalogRows(catalog), version, progress);
+    try {
+      return await this.backend.rewriteCatalog(catalogRows(catalog), version, progress);
+    } finally {
+      this.views.drop();
+    }
   }
 
   catalogVersion(): Promise<string> {

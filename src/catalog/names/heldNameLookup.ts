@@ -1,38 +1,26 @@
 import type { CatalogBackend } from '../catalogBackend.js';
+import type { CatalogViews, KeptView } from '../catalogViews.js';
 import { NameLookup } from './nameLookup.js';
 
 /**
- * The NameLookup of the catalog being served: read from the backend on first use and kept while the
- * catalog's version is the same. A use that names the version it builds an answer for (the answer
- * cache's) gets the lookup held for it without a read; any other use reads the version (cheap:
- * SQLite answers from its data_version, PostgreSQL in one short statement), so a catalog imported by
- * another instance is seen at the next lookup, never served stale under the new version.
- * A read that failed is not kept, so the next lookup tries again.
+ * The NameLookup of the catalog being served: read from the backend on first use and kept until the
+ * catalog's views are emptied (CatalogViews). A use that names the version it builds an answer for
+ * reports it: a version newer than the lookup's drops it with every other view, and it is read again.
  */
 export class HeldNameLookup {
-  private held: Promise<NameLookup> | undefined;
+  private readonly held: KeptView<NameLookup>;
 
-  constructor(private readonly backend: Pick<CatalogBackend, 'nameSpellings' | 'catalogVersion'>) {}
-
-  async current(expectedVersion?: string): Promise<NameLookup> {
-    const held = this.held;
-    if (held) {
-      const lookup = await held;
-      if (lookup.version === expectedVersion || lookup.version === await this.backend.catalogVersion()) return lookup;
-      if (this.held === held) this.held = undefined;
-    }
-    return this.reading();
+  constructor(backend: Pick<CatalogBackend, 'nameSpellings'>, private readonly views: CatalogViews) {
+    this.held = views.kept(async () => {
+      const { version, rows } = await backend.nameSpellings();
+      return new NameLookup(version, rows);
+    });
   }
 
-  /** The lookup being read or held (one read shared by every caller meanwhile). */
-  private reading(): Promise<NameLookup> {
-    if (!this.held) {
-      const reading = this.backend.nameSpellings().then(({ version, rows }) => new NameLookup(version, rows));
-      reading.catch(() => {
-        if (this.held === reading) this.held = undefined;
-      });
-      this.held = reading;
-    }
-    return this.held;
+  async current(expectedVersion?: string): Promise<NameLookup> {
+    const lookup = await this.held.get();
+    if (expectedVersion === undefined || lookup.version === expectedVersion) return lookup;
+    // A version not seen before empties every view, this lookup with them; a replaced one changes nothing.
+    return this.views.saw(expectedVersion) ? this.held.get() : lookup;
   }
 }

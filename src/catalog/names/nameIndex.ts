@@ -5,9 +5,8 @@ import type { CardSearch, SearchPage } from '../catalogShapes.js';
 import { matchRank } from './matchRank.js';
 import { trigrams } from './nameGrams.js';
 import { codePointLength } from './searchKey.js';
+import { CatalogChanged, type CatalogViews, type KeptView } from '../catalogViews.js';
 
-/** Reads tried before giving up when the catalog keeps changing between the index and the page. */
-const ATTEMPTS = 3;
 /** A candidate name that does not contain the key after all (it has the key's rarest trigram only). */
 const NO_MATCH = 3;
 /** The least scratch memory a NameIndex takes: names a common trigram has (most searches take no more). */
@@ -200,15 +199,17 @@ export class NameIndex {
 
 /**
  * Name searches of 3 or more code points without filters, answered from a NameIndex read from the
- * backend on first use and kept while the catalog is the same version; only the page's cards are
+ * backend on first use and kept until the catalog's views are emptied; only the page's cards are
  * read, by search order, with the version they were read at, so a catalog imported meanwhile (by
- * this instance or another) is seen and the index read again. Searches of 2 code points (the
- * bigram table is already in answer order) and filtered ones stay with the backend.
+ * this instance or another) is seen (CatalogChanged). Searches of 2 code points (the bigram table
+ * is already in answer order) and filtered ones stay with the backend.
  */
 export class NameSearch {
-  private index: Promise<NameIndex> | undefined;
+  private readonly index: KeptView<NameIndex>;
 
-  constructor(private readonly backend: Pick<CatalogBackend, 'cardNames' | 'cardsInSearchOrder'>) {}
+  constructor(private readonly backend: Pick<CatalogBackend, 'cardNames' | 'cardsInSearchOrder'>, views: CatalogViews) {
+    this.index = views.kept(async () => NameIndex.build(await backend.cardNames()));
+  }
 
   static answers(search: CardSearch): boolean {
     return (search.facets?.length ?? 0) === 0 && codePointLength(search.key) >= 3;
@@ -216,31 +217,14 @@ export class NameSearch {
 
   /**
    * The page, as the backend's search pages it: the total unknown (null) past the last match. The
-   * index has counted the matches, so no row past the page is read to tell has_more.
+   * index has counted the matches, so no row past the page is read to tell has_more. CatalogChanged
+   * when the catalog changed between the index and the page (CatalogViews.afresh reads again).
    */
   async page({ key, lang, limit, offset }: CardSearch): Promise<SearchPage<Card>> {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-      const held = this.held();
-      const index = await held;
-      const { orders, total } = index.page(key, lang, limit, offset);
-      const page = await this.backend.cardsInSearchOrder(orders);
-      if (page.version === index.version) {
-        return { items: page.docs, total: page.docs.count === 0 && offset > 0 ? null : total, hasMore: offset + limit < total };
-      }
-      if (this.index === held) this.index = undefined;
-    }
-    throw new Error(`the catalog changed during each of ${ATTEMPTS} reads of a name search`);
-  }
-
-  /** The index being read or held; a read that failed is not kept, so the next search tries again. */
-  private held(): Promise<NameIndex> {
-    if (!this.index) {
-      const reading = this.backend.cardNames().then((names) => NameIndex.build(names));
-      reading.catch(() => {
-        if (this.index === reading) this.index = undefined;
-      });
-      this.index = reading;
-    }
-    return this.index;
+    const index = await this.index.get();
+    const { orders, total } = index.page(key, lang, limit, offset);
+    const page = await this.backend.cardsInSearchOrder(orders);
+    if (page.version !== index.version) throw new CatalogChanged(page.version);
+    return { items: page.docs, total: page.docs.count === 0 && offset > 0 ? null : total, hasMore: offset + limit < total };
   }
 }
