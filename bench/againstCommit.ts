@@ -9,7 +9,7 @@
  *
  * - Hot answers (the same request again and again) with BENCH_KEYS free keys in turn (4,000), every
  *   request keyed and counted, and with one unlimited key; a search's p50 at one connection.
- * - MCP get_card beside REST's card by id, on each build.
+ * - MCP get_card beside REST's card by id, on each build; then each build's RSS after all of these.
  * - Cold traffic (random card ids, random name fragments) on fresh instances: saturated, then at half
  *   each build's saturated rate (a fixed rate, RequestShape.rate) for its tail; the peak RSS; and
  *   this build without its answer cache (CATALOG_CACHE_MB=0) taking its turns beside them.
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { createBenchDatabase } from './benchDatabase.js';
 import { coldPools, type ColdPools } from './coldTraffic.js';
 import { generateLoad, loadGeneratorName, type Load, type RequestShape } from './loadGenerator.js';
-import { cpuSeconds, freePort, peakRssMiB, root, run, startProcess } from './processes.js';
+import { cpuSeconds, freePort, peakRssMiB, root, rssMiB, run, startProcess } from './processes.js';
 import { median } from './variantsInTurn.js';
 
 interface Build { label: string; root: string }
@@ -208,6 +208,9 @@ async function hotAnswers(store: string, prepared: Prepared[], options: Options)
     }
     console.log('\n| build | MCP get_card req/s | REST card by id req/s | MCP ÷ REST (each turn) |\n|---|---:|---:|---:|');
     console.log(pairs.join('\n'));
+    // Every hot row has run on both: what each holds after the same work, and the most it held meanwhile.
+    console.log(`\nRSS MiB after the hot rows (peak): ${servers.map((server) => `${server.label} ${rssMiB(server.pid).toFixed(0)} ` +
+      `(${peakRssMiB(server.pid).toFixed(0)})`).join(', ')}`);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
