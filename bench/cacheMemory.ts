@@ -13,9 +13,9 @@
  */
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
-import { AnswerCache } from '../src/catalog/answerCache.js';
-import { CatalogQueries, type QueryResult } from '../src/catalog/catalogQueries.js';
-import { StoredCatalog } from '../src/catalog/storedCatalog.js';
+import { AnswerCache } from '../src/catalog/answers/answerCache.js';
+import { CatalogQueries, type QueryResult } from '../src/catalog/answers/catalogQueries.js';
+import { StoredCatalog } from '../src/catalog/answers/storedCatalog.js';
 import { contentTag } from '../src/edge/httpCaching.js';
 import { SqliteCatalogBackend } from '../src/store/sqlite/sqliteCatalogBackend.js';
 import { seededRandom } from '../test/support/seededRandom.js';
