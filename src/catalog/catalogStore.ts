@@ -133,6 +133,11 @@ export interface CatalogStore {
    * current catalog's.
    */
   nameLookup(version?: string): Promise<NameLookup>;
+  /**
+   * Builds now what the first name search would otherwise build while it and every request behind
+   * it wait (the name index): a server does this before it listens. How many distinct names it holds.
+   */
+  prepareNameSearch(): Promise<number>;
 
   /**
    * Makes the catalog equal to `catalog` in one transaction, writing only what differs from what is

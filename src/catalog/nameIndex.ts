@@ -74,6 +74,10 @@ export class NameIndex {
     private readonly postings: Int32Array,
   ) {}
 
+  get nameCount(): number {
+    return this.names.length;
+  }
+
   /** Taken at the first search, grown for a trigram with more names (NameIndex.scratch). */
   private scratchMemory: Scratch | undefined;
 
@@ -265,6 +269,11 @@ export class NameSearch {
       if (this.index === held) this.index = undefined;
     }
     throw new Error(`the catalog changed during each of ${ATTEMPTS} reads of a name search`);
+  }
+
+  /** Reads and builds the index of the current catalog unless it is held; how many distinct names it holds. */
+  async prepare(): Promise<number> {
+    return (await this.held()).nameCount;
   }
 
   /** The index being read or held; a read that failed is not kept, so the next search tries again. */
