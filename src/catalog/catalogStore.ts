@@ -136,6 +136,7 @@ export interface CatalogStore {
   /**
    * Builds now what the first name search would otherwise build while it and every request behind
    * it wait (the name index): a server does this before it listens. How many distinct names it holds.
+   * An index already held is kept, as a search keeps it: the first search after an import reads it again.
    */
   prepareNameSearch(): Promise<number>;
 
