@@ -10,6 +10,8 @@
  * - Hot answers (the same request again and again) with BENCH_KEYS free keys in turn (4,000), every
  *   request keyed and counted, and with one unlimited key; a search's p50 at one connection.
  * - MCP get_card beside REST's card by id, on each build; then each build's RSS after all of these.
+ * - The first seconds after start (firstSeconds.ts): the repeated search's p99 in the first 6 s after a
+ *   fresh instance's /healthz first answers 200, and in the next 6 s.
  * - Cold traffic (random card ids, random name fragments) on fresh instances: saturated, then at half
  *   each build's saturated rate (a fixed rate, RequestShape.rate) for its tail; the peak RSS; and
  *   this build without its answer cache (CATALOG_CACHE_MB=0) taking its turns beside them.
@@ -20,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './benchDatabase.js';
 import { coldPools, type ColdPools } from './coldTraffic.js';
+import { firstSeconds } from './firstSeconds.js';
 import { generateLoad, loadGeneratorName, type Load, type RequestShape } from './loadGenerator.js';
 import { cpuSeconds, freePort, peakRssMiB, root, rssMiB, run, startProcess } from './processes.js';
 import { median } from './variantsInTurn.js';
@@ -33,6 +36,8 @@ interface Options {
   seconds: number;
   turns: number;
   keyCount: number;
+  /** The sections run: those whose name ('hot answers', 'first seconds after start', 'cold traffic') it matches. */
+  only: RegExp;
 }
 
 /** A build's catalog and keys on one store, and where its instances keep the bulk files (built by the first one). */
@@ -155,8 +160,9 @@ export async function againstCommit(commit: string, options: Options): Promise<v
     const prepared: Prepared[] = [];
     try {
       for (const build of [ours, theirs]) prepared.push(await prepare(build, store, options.source, work, options.keyCount));
-      await hotAnswers(store, prepared, options);
-      await coldTraffic(store, prepared, options);
+      if (options.only.test('hot answers')) await hotAnswers(store, prepared, options);
+      if (options.only.test('first seconds after start')) await firstSecondsOf(store, prepared, options);
+      if (options.only.test('cold traffic')) await coldTraffic(store, prepared, options);
     } finally {
       for (const database of prepared) await database.drop();
       rmSync(work, { recursive: true, force: true });
@@ -214,6 +220,17 @@ async function hotAnswers(store: string, prepared: Prepared[], options: Options)
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
+}
+
+async function firstSecondsOf(store: string, prepared: Prepared[], options: Options): Promise<void> {
+  // A first start builds its catalog's bulk files: done and idle before, so each start measured is a restart.
+  const first = await Promise.all(prepared.map((one) => serve(one)));
+  await Promise.all(first.map((server) => untilIdle(server.pid)));
+  await Promise.all(first.map((server) => server.stop()));
+  const keysOf = new Map(prepared.map((one) => [one.build.label, one.keys]));
+  await firstSeconds(store, prepared.map((one) => () => serve(one)), {
+    connections: options.connections, turns: options.turns, keys: (label) => keysOf.get(label)!,
+  });
 }
 
 async function coldTraffic(store: string, prepared: Prepared[], options: Options): Promise<void> {

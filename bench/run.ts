@@ -26,7 +26,8 @@
  * `front door`, `stores compared` or `mcp floor` alone import nothing: those comparisons serve the demo catalog);
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
- * BENCH_AGAINST=<commit> runs instead this build against an earlier commit's, on both stores (againstCommit.ts).
+ * BENCH_AGAINST=<commit> runs instead this build against an earlier commit's, on both stores (againstCommit.ts); there,
+ * BENCH_ONLY picks among its sections: `hot answers`, `first seconds after start`, `cold traffic`.
  */
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
     await againstCommit(against, {
       source, connections, seconds: turnSeconds, turns,
       stores: (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',').map((store) => store.trim()).filter(Boolean),
-      keyCount: Number(process.env.BENCH_KEYS ?? 4000),
+      keyCount: Number(process.env.BENCH_KEYS ?? 4000), only,
     });
     return;
   }

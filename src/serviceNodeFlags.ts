@@ -6,8 +6,8 @@
  *   rate it sees, and under cold traffic that growth, in the main thread and in each SQLite read
  *   worker, is most of what the process grows by; a smaller young generation costs more frequent,
  *   shorter scavenges. docs/deploy.md ("Sizing a container") has what it saves.
- * - `--no-allocation-site-pretenuring`: while requests wait on one slow read (the name index built
- *   by the first search under load), their objects live long enough for V8 to decide that the
+ * - `--no-allocation-site-pretenuring`: while requests wait on one slow read (the name index a
+ *   search builds after an import, under load), their objects live long enough for V8 to decide that the
  *   places every request allocates at make long-lived objects; it then allocates them in the old
  *   generation from then on, and every later request pays in full collections
  *   (docs/performance.md, "Latest").

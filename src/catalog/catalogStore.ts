@@ -35,6 +35,12 @@ export interface CatalogStore {
    * name: the one held, unless `version` (the version an answer is built for) is newer than it.
    */
   nameLookup(version?: string): Promise<NameLookup>;
+  /**
+   * Builds now what the first name search would otherwise build while it and every request behind
+   * it wait (the name index): a server does this before it listens. How many distinct names it holds.
+   * An index already held is kept, as a search keeps it: the first search after an import reads it again.
+   */
+  prepareNameSearch(): Promise<number>;
 
   /**
    * Makes the catalog equal to `catalog` in one transaction, writing only what differs from what is

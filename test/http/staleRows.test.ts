@@ -69,5 +69,13 @@ for (const store of STORE_KINDS) {
       assert.deepEqual((await get('cards?ids=en-base2-60')).data.map(setOf), [['en-base2-60', 'Jungle', null]]);
       assert.deepEqual((await get('cards?type=Lightning&lang=ja')).data.map(setOf), [['ja-PMCG1-035', '拡張パック', null]]);
     });
+
+    it('builds the name index of the rebuilt rows before it listens, and says so', () => {
+      const at = (pattern: RegExp) => logs.text.search(pattern);
+      assert.ok(at(/rebuilt them from the stored records/) >= 0);
+      assert.match(logs.text, /name search ready: 9 distinct names indexed in \d+ ms/);
+      assert.ok(at(/rebuilt them from the stored records/) < at(/name search ready/), 'the index is of the rebuilt rows');
+      assert.ok(at(/name search ready/) < at(/Server listening at/), 'the first searches do not wait for it');
+    });
   });
 }

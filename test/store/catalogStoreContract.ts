@@ -147,6 +147,13 @@ export function catalogStoreContract(
       assert.equal(paged.hasMore, false);
     });
 
+    it('prepares its name search: counts the distinct names it holds, and searches answer as before', async () => {
+      // Raichu, Pikachu V, Pikachu (twice), Flying Pikachu and ピカチュウ.
+      assert.equal(await store.prepareNameSearch(), 5);
+      const result = await store.searchCards({ key: 'pikachu', limit: 10, offset: 0 });
+      assert.deepEqual(docs(result.items).map((c) => c.id), ['en-b-1', 'en-a-3', 'en-a-2', 'en-b-2']);
+    });
+
     it('counts every match of a search and pages it with an exact has_more', async () => {
       const first = await store.searchCards({ key: 'pikachu', limit: 3, offset: 0 });
       assert.equal(first.total, 4);

@@ -70,6 +70,10 @@ export class StoredCatalog implements CatalogStore {
     return pageOf(await this.backend.searchCards({ ...search, limit: search.limit + 1 }), search.limit, search.offset);
   }
 
+  prepareNameSearch(): Promise<number> {
+    return this.names.prepare();
+  }
+
   nameLookup(version?: string): Promise<NameLookup> {
     return this.lookup.current(version);
   }

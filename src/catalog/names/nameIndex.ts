@@ -38,6 +38,10 @@ export class NameIndex {
     private readonly postings: Int32Array,
   ) {}
 
+  get nameCount(): number {
+    return this.names.length;
+  }
+
   /** Taken at the first search, grown for a trigram with more names (NameIndex.scratch). */
   private scratchMemory: Scratch | undefined;
 
@@ -226,5 +230,10 @@ export class NameSearch {
     const page = await this.backend.cardsInSearchOrder(orders);
     if (page.version !== index.version) throw new CatalogChanged(page.version);
     return { items: page.docs, total: page.docs.count === 0 && offset > 0 ? null : total, hasMore: offset + limit < total };
+  }
+
+  /** Reads and builds the index of the current catalog unless it is held; how many distinct names it holds. */
+  async prepare(): Promise<number> {
+    return (await this.index.get()).nameCount;
   }
 }
