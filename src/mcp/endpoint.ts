@@ -5,7 +5,7 @@ import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { failureOf, logFailure, type Failure } from '../edge/failures.js';
-import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import { showAllowance } from '../edge/rateLimitHeaders.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { envelopeRefusal, jsonRpcErrorBody, MCP_ROUTE_BODY_LIMIT, overBodyLimit, type EnvelopeRefusal } from './refusals.js';
@@ -74,10 +74,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
       clientAddress: request.ip,
       log: request.log,
       // The last access decision of the request is the one its headers show.
-      onAllowance: (allowance, retryAfterSeconds) => {
-        if (retryAfterSeconds === undefined) reply.removeHeader('retry-after');
-        setRateLimitHeaders(reply, allowance, retryAfterSeconds);
-      },
+      onAllowance: (allowance, retryAfterSeconds) => showAllowance(reply, allowance, retryAfterSeconds),
       onKeyRefused: () => throttle.keyRefused(request),
     };
     // A keyed tool without a valid key is HTTP 401 with the challenge (keyChallenge.ts), so an OAuth

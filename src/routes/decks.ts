@@ -4,7 +4,7 @@ import type { AccessControl } from '../access/accessControl.js';
 import type { Answer } from '../catalog/answer.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
-import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import { showAllowance } from '../edge/rateLimitHeaders.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { ErrorBody } from '../schemas/common.js';
 import { DECK_CHECK_BODY_LIMIT, DeckCheckRequest, DeckCheckResult } from '../schemas/deck.js';
@@ -49,7 +49,7 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
       const reading = decks.read(list);
       if (!reading.ok) return sendError(reply, reading.status, 'invalid_parameter', reading.message);
       const decision = await access.authorizeAndCount(request.headers.authorization);
-      setRateLimitHeaders(reply, decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
+      showAllowance(reply, decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
       // The month was spent or the key revoked since the key hook looked.
       if (!decision.allowed) {
         if (decision.status === 429) metrics.quotaRefused('rest');

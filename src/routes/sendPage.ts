@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding, type ContentCoding } from '../edge/compression.js';
 import { CATALOG_CACHE_CONTROL, contentTag, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
-import { setCatalogPagePolicy } from '../edge/securityHeaders.js';
 import { PAGE_REVISION } from '../pages/pageRevision.js';
 
 /** What the rendered pages kept may hold, their forms' bytes counted; the least recently used go first. */
@@ -35,7 +34,6 @@ export class PageCache {
    * makes, compressed as the API's answers are when the client accepts it (each coding made once).
    */
   async send(reply: FastifyReply, tag: string, render: () => Promise<string> | string): Promise<FastifyReply> {
-    setPageHeaders(reply);
     reply.header('cache-control', CATALOG_CACHE_CONTROL).header('vary', 'Accept-Encoding');
     if (ifNoneMatchMatches(reply.request.headers['if-none-match'], tag)) return reply.header('etag', entityTag(tag, 'identity')).code(304).send();
     let forms = this.pages.get(tag);
@@ -57,13 +55,8 @@ export class PageCache {
   }
 }
 
-export function setPageHeaders(reply: FastifyReply): void {
-  setCatalogPagePolicy(reply);
-}
-
 /** A page not kept or revalidated: an error page, or the answer to a deck sent to be checked. */
 export function sendUncachedPage(reply: FastifyReply, status: number, page: string): FastifyReply {
-  setPageHeaders(reply);
   reply.code(status).header('cache-control', 'no-store').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
   const bytes = Buffer.from(page);
   const coding = bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
