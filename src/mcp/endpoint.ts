@@ -1,11 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import type { AccessControl } from '../access/accessControl.js';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
-import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { failureOf, logFailure, type Failure } from '../edge/failures.js';
 import { showAllowance } from '../edge/rateLimitHeaders.js';
+import { sendBody } from '../edge/sendBody.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { envelopeRefusal, jsonRpcErrorBody, MCP_ROUTE_BODY_LIMIT, overBodyLimit, type EnvelopeRefusal } from './refusals.js';
@@ -88,7 +88,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
         .send(jsonRpcErrorBody(UNAUTHORIZED_CODE, message, keyed.id));
     }
     const answer = await serve(await toWebRequest(request.raw, request.body), request.body, context);
-    return sendAnswer(request, reply, answer);
+    return sendAnswer(reply, answer);
   });
 
   // Stateless: no event stream to GET and no session to DELETE.
@@ -102,17 +102,17 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
   });
 }
 
-/** The SDK's answer as this reply: its status and headers, the body compressed as REST compresses when the client accepts it. */
-async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Response): Promise<FastifyReply> {
+/**
+ * The SDK's answer as this reply: its status and headers, the body sent as every edge sends one
+ * (edge/sendBody.ts), compressed when the client accepts it. The JSON-RPC id makes each answer's
+ * bytes its own: compressed for this response alone, never tagged.
+ */
+async function sendAnswer(reply: FastifyReply, answer: Response): Promise<FastifyReply> {
   reply.code(answer.status);
   for (const [name, value] of answer.headers) reply.header(name, value);
   const body = Buffer.from(await answer.arrayBuffer());
   if (body.length === 0) return reply.send();
-  reply.header('vary', 'Accept-Encoding');
-  const coding = body.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(request) : 'identity';
-  if (coding === 'identity') return reply.send(body);
-  // The JSON-RPC id makes each answer's bytes its own: compressed with the effort of a body sent once.
-  return reply.header('content-encoding', coding).send(compress(body, coding, 'once'));
+  return sendBody(reply, { status: answer.status, body, vary: 'Accept-Encoding' });
 }
 
 /** A message refused while its body is parsed, answered by the route's error handler. */

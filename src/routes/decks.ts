@@ -3,8 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Answer } from '../catalog/answer.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
-import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { showAllowance } from '../edge/rateLimitHeaders.js';
+import { sendBody } from '../edge/sendBody.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { ErrorBody } from '../schemas/common.js';
 import { DECK_CHECK_BODY_LIMIT, DeckCheckRequest, DeckCheckResult } from '../schemas/deck.js';
@@ -66,8 +66,5 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
  * is not revalidated.
  */
 function sendDeckCheck(reply: FastifyReply, answer: Answer): FastifyReply {
-  const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
-  reply.code(200).type('application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Accept-Encoding');
-  if (coding === 'identity') return reply.send(answer.bytes);
-  return reply.header('Content-Encoding', coding).send(compress(answer.bytes, coding, 'once'));
+  return sendBody(reply, { body: answer.bytes, type: 'application/json; charset=utf-8', cacheControl: 'no-store', vary: 'Accept-Encoding' });
 }
