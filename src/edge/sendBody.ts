@@ -46,7 +46,8 @@ export function sendCaching(reply: FastifyReply, caching: Caching, coding: Conte
 
 /**
  * Sends a body with its caching headers: a 304 when If-None-Match names its tag, else the body as it
- * is, or in brotli or gzip when it is 1 KiB or more and the client accepts one.
+ * is, or in brotli or gzip when it is large enough to gain from it (COMPRESSION_THRESHOLD_BYTES) and
+ * the client accepts one.
  */
 export function sendBody(reply: FastifyReply, answer: Body): FastifyReply {
   const coding = answer.body.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
