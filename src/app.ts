@@ -7,7 +7,7 @@ import type { AccessControl } from './access/accessControl.js';
 import { installRateLimitHeaders, showAddressAllowance, showAllowance } from './edge/rateLimitHeaders.js';
 import { installCors } from './edge/cors.js';
 import { hooklessHeaders } from './edge/hooklessHeaders.js';
-import { REQUEST_ID_FIELD, requestIdOf } from './edge/requestId.js';
+import { installRequestIds, requestIdOf } from './edge/requestId.js';
 import { declareKeyPrefix, RequestLog } from './edge/requestLog.js';
 import { API_SECURITY } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
@@ -103,10 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every answer's headers, each kind from one place, in hooks that run before any route's work:
   // its request id, its rate-limit headers, its security headers (@fastify/helmet, API_SECURITY
   // unless a route's `helmet` option says otherwise) and CORS's (@fastify/cors, which answers preflights).
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_FIELD, request.id);
-    done();
-  });
+  installRequestIds(app);
   installRateLimitHeaders(app, now);
   await app.register(helmet, API_SECURITY);
   if (metrics !== NO_METRICS) {
