@@ -1,5 +1,4 @@
 import accepts from '@fastify/accepts';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -9,7 +8,7 @@ import { installCors } from './edge/cors.js';
 import { hooklessHeaders } from './edge/hooklessHeaders.js';
 import { installRequestIds, requestIdOf } from './edge/requestId.js';
 import { declareKeyPrefix, RequestLog } from './edge/requestLog.js';
-import { API_SECURITY } from './edge/securityHeaders.js';
+import { installSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { clientErrorHandling } from './edge/clientErrors.js';
 import { lazySerializers } from './edge/lazySerializers.js';
@@ -101,11 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app, metrics);
   declareKeyPrefix(app);
   // Every answer's headers, each kind from one place, in hooks that run before any route's work:
-  // its request id, its rate-limit headers, its security headers (@fastify/helmet, API_SECURITY
-  // unless a route's `helmet` option says otherwise) and CORS's (@fastify/cors, which answers preflights).
+  // its request id, its rate-limit headers, its security headers (helmet's, API_SECURITY unless a
+  // route's `helmet` option says otherwise) and CORS's (@fastify/cors, which answers preflights).
   installRequestIds(app);
   installRateLimitHeaders(app, now);
-  await app.register(helmet, API_SECURITY);
+  await installSecurityHeaders(app);
   if (metrics !== NO_METRICS) {
     app.addHook('onResponse', (request, reply, done) => {
       metrics.requestServed(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);

@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module';
-import type {} from '@fastify/helmet';
-import type { FastifyReply } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** helmet's options, as @fastify/helmet takes them (registered, in a route's `helmet` option, or to `reply.helmet`). */
 type SecurityOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
-interface HeaderRecorder { setHeader(name: string, value: string): void; removeHeader(name: string): void }
+interface HeaderTarget { setHeader(name: string, value: string): unknown; removeHeader(name: string): void }
+type HelmetMiddleware = (request: IncomingMessage | undefined, response: HeaderTarget, next: (error?: Error) => void) => void;
 /** helmet's CommonJS build, the one @fastify/helmet runs (its types are the ones @fastify/helmet's options use). */
-const helmet = createRequire(import.meta.url)('helmet') as (options: SecurityOptions) =>
-  (request: undefined, response: HeaderRecorder, next: () => void) => void;
+const helmet = createRequire(import.meta.url)('helmet') as (options: SecurityOptions) => HelmetMiddleware;
 type Directives = Record<string, string[]>;
 
 /**
@@ -69,13 +70,28 @@ export function signInPageSecurity(formAction: readonly string[] = []): Security
   });
 }
 
+/** API_SECURITY as helmet's middleware, made once (@fastify/helmet's global hook makes it again for every request). */
+const apiSecurity = helmet(API_SECURITY);
+
 /**
  * API_SECURITY's headers as helmet writes them, for the answers no hook sees (the router's
  * refusals, what node:http refuses): helmet run once on a response that only records.
  */
 export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = (() => {
   const headers: Array<[string, string]> = [];
-  const recorder: HeaderRecorder = { setHeader: (name, value) => headers.push([name.toLowerCase(), value]), removeHeader: () => undefined };
-  helmet(API_SECURITY)(undefined, recorder, () => undefined);
+  apiSecurity(undefined, { setHeader: (name, value) => headers.push([name.toLowerCase(), value]), removeHeader: () => undefined }, () => undefined);
   return headers;
 })();
+
+/**
+ * The security headers of every answer: API_SECURITY by helmet's middleware made once, in an
+ * onRequest hook; then @fastify/helmet, registered for the routes that need another policy and say
+ * so in their route option `helmet` (merged over API_SECURITY), and for `reply.helmet()` where only
+ * some answers of a route are pages. Not @fastify/helmet's global hook: it makes helmet's middleware
+ * again for every request, which the bench showed on every answer's time.
+ */
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+  // Before the plugin's hooks, so a route's own policy is written over this one.
+  app.addHook('onRequest', (request, reply, done) => apiSecurity(request.raw, reply.raw, done));
+  await app.register(fastifyHelmet, { ...API_SECURITY, global: false });
+}
