@@ -11,6 +11,13 @@ type HelmetMiddleware = (request: IncomingMessage | undefined, response: HeaderT
 const helmet = createRequire(import.meta.url)('helmet') as (options: SecurityOptions) => HelmetMiddleware;
 type Directives = Record<string, string[]>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Where @fastify/helmet keeps a route's `helmet` option (its onRoute hook puts it there). */
+    helmet?: unknown;
+  }
+}
+
 /**
  * Every answer's security headers, as @fastify/helmet sends them (registered in app.ts), the three
  * that mean something for an API answer: a JSON answer renders nothing, so its policy lets nothing
@@ -84,14 +91,26 @@ export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = ((
 })();
 
 /**
- * The security headers of every answer: API_SECURITY by helmet's middleware made once, in an
- * onRequest hook; then @fastify/helmet, registered for the routes that need another policy and say
- * so in their route option `helmet` (merged over API_SECURITY), and for `reply.helmet()` where only
- * some answers of a route are pages. Not @fastify/helmet's global hook: it makes helmet's middleware
- * again for every request, which the bench showed on every answer's time.
+ * The security headers of every answer: API_SECURITY's, as helmet made them, on the reply in an
+ * onRequest hook; @fastify/helmet for the routes that need another policy and say so in their route
+ * option `helmet` (merged over API_SECURITY; the plugin keeps it as the route's `config.helmet`),
+ * and for `showPagePolicy` where only some answers of a route are pages. Not @fastify/helmet's
+ * global hook on every answer: it makes helmet's middleware again for each request, and helmet
+ * writes on the raw response, which sends Node's writeHead down its slow path for every other
+ * header of the answer; the bench showed both on every answer's time.
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  // Before the plugin's hooks, so a route's own policy is written over this one.
-  app.addHook('onRequest', (request, reply, done) => apiSecurity(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.helmet === undefined) {
+      for (const [name, value] of API_SECURITY_HEADERS) reply.header(name, value);
+    }
+    done();
+  });
   await app.register(fastifyHelmet, { ...API_SECURITY, global: false });
+}
+
+/** An answer that is a page, of a route whose other answers are not: helmet's headers with this policy in place of API_SECURITY's. */
+export function showPagePolicy(reply: FastifyReply, policy: SecurityOptions): void {
+  for (const [name] of API_SECURITY_HEADERS) reply.removeHeader(name);
+  reply.helmet(policy);
 }

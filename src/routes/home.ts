@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { CatalogQueries } from '../catalog/catalogQueries.js';
 import type { CatalogSummary } from '../catalog/catalogStore.js';
 import { failureOf, logFailure } from '../edge/failures.js';
-import { PAGE_SECURITY } from '../edge/securityHeaders.js';
+import { PAGE_SECURITY, showPagePolicy } from '../edge/securityHeaders.js';
 import { ASSETS_PATH, REFERENCE_PATH, renderHomePage } from '../home/homePage.js';
 
 /** The page's own script, style and icon: public/ at the project's root (from dist/src/routes/ or src/routes/). */
@@ -55,7 +55,7 @@ export async function homeRoutes(app: FastifyInstance, { queries, publicBaseUrl 
       return reply.type('application/json; charset=utf-8').send(index);
     }
     // Only the HTML answer is a page: helmet's headers again, with the pages' policy.
-    reply.helmet(PAGE_SECURITY);
+    showPagePolicy(reply, PAGE_SECURITY);
     const summary = await readSummary(queries, request);
     return reply.type('text/html; charset=utf-8').send(renderHomePage({ publicBaseUrl, summary }));
   };
@@ -72,7 +72,7 @@ export async function homeRoutes(app: FastifyInstance, { queries, publicBaseUrl 
     uiHooks: {
       onRequest: async (request, reply) => {
         if (request.routeOptions.url?.replace(/\/$/, '') === REFERENCE_PATH) return reply.redirect('/docs');
-        reply.helmet(PAGE_SECURITY);
+        showPagePolicy(reply, PAGE_SECURITY);
       },
     },
   });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { AccessControl } from '../access/accessControl.js';
 import { hashKey } from '../access/keyFormat.js';
 import { failureOf } from '../edge/failures.js';
-import { signInPageSecurity } from '../edge/securityHeaders.js';
+import { showPagePolicy, signInPageSecurity } from '../edge/securityHeaders.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { validationMessage } from '../edge/validation.js';
 import { AUTHORIZATION_REQUEST_SECONDS, OAuthService, type AuthorizationRequest, type Checked, type TokenAnswer } from '../oauth/oauthService.js';
@@ -172,6 +172,6 @@ function oauthError(reply: FastifyReply, status: number, problem: { error: strin
  * every answer's policy.
  */
 function sendPage(reply: FastifyReply, status: number, html: string, redirectUri?: string): FastifyReply {
-  reply.helmet(signInPageSecurity(redirectUri ? [formActionSource(redirectUri)] : []));
+  showPagePolicy(reply, signInPageSecurity(redirectUri ? [formActionSource(redirectUri)] : []));
   return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 }
