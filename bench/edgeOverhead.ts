@@ -1,6 +1,6 @@
 /**
- * What the front door's per-request work costs (request ids, the request log line, the security
- * headers): one card by id on this build with them and without them (bench/frontDoorServer.ts),
+ * What the front door's request log line costs: one card by id on this build with it and without it
+ * (bench/frontDoorServer.ts), every answer's headers sent in both (they are not optional),
  * in rounds of fresh servers loaded in turn (variantsInTurn.ts). Run by `npm run bench` (BENCH_ONLY=front), or alone:
  *
  *   node dist/bench/edgeOverhead.js [rounds, default 5] [seconds per turn, default 2]
@@ -10,13 +10,12 @@ import { variantsInTurn, type Variant } from './variantsInTurn.js';
 
 const script = 'dist/bench/frontDoorServer.js';
 const variants: Variant[] = [
-  { name: 'without: no request ids, no security headers, LOG_LEVEL=warn', script, env: { FRONT_DOOR_HEADERS: 'off' } },
-  { name: 'with them, LOG_LEVEL=warn', script, env: {} },
-  { name: 'with them, LOG_LEVEL=info (the default: a line per request)', script, env: { LOG_LEVEL: 'info' } },
+  { name: 'LOG_LEVEL=warn: no request line', script, env: {} },
+  { name: 'LOG_LEVEL=info (the default: a line per request)', script, env: { LOG_LEVEL: 'info' } },
 ];
 
 export function edgeOverhead(rounds: number, seconds: number, connections: number): Promise<void> {
-  return variantsInTurn('the front door\'s cost, one card by id', variants, rounds, seconds, connections);
+  return variantsInTurn('the request line\'s cost, one card by id', variants, rounds, seconds, connections);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,7 +1,6 @@
 /**
- * The service as main.ts builds it, for bench/edgeOverhead.ts, with the front door's headers on or
- * off (FRONT_DOOR_HEADERS=off: no request ids, no security headers; LOG_LEVEL decides the request
- * line): the one build measured with and without them. The catalog is the demo one, seeded when empty.
+ * The service as main.ts builds it, for bench/edgeOverhead.ts (LOG_LEVEL decides the request line):
+ * the one build measured with and without it. The catalog is the demo one, seeded when empty.
  */
 import { AccessService } from '../src/access/accessService.js';
 import { buildApp } from '../src/app.js';
@@ -17,7 +16,6 @@ await seedDemoCatalog(store);
 const app = await buildApp({
   config, store, access: new AccessService(accessStore, { publicBaseUrl: config.publicBaseUrl }),
   logger: loggerOptions(config.logLevel, standardOutput()), logRequests: ['info', 'debug', 'trace'].includes(config.logLevel),
-  frontDoorHeaders: process.env.FRONT_DOOR_HEADERS !== 'off',
 });
 process.on('SIGTERM', () => {
   void app.close().then(() => Promise.all([store.close(), accessStore.close()])).then(() => process.exit(0));

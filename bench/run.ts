@@ -18,7 +18,7 @@
  * for /v1/cards/named?fuzzy= and name starts for /v1/cards/autocomplete, on 1 connection and on many.
  * Then the deck check (deckCheck.ts): a 60-card list of 20 lines checked on one connection and on BENCH_CONNECTIONS, several keys in turn,
  * on a fresh instance without the catalog cache and one with it.
- * Then what the front door's request ids, request log line and security headers cost (edgeOverhead.ts),
+ * Then what the front door's request log line costs (edgeOverhead.ts),
  * one card by id on SQLite and on PostgreSQL (storeComparison.ts), and MCP get_card beside REST and the SDK alone
  * (mcpFloor.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
  * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone, `random name` for its name fragments alone,

@@ -1,19 +1,19 @@
 import accepts from '@fastify/accepts';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { AccessControl } from './access/accessControl.js';
-import { setRateLimitHeaders } from './edge/rateLimitHeaders.js';
-import { EXPOSED_HEADERS, installCors, setCorsHeaders } from './edge/cors.js';
-import { REQUEST_ID_FIELD, requestIdOf } from './edge/requestId.js';
+import { installRateLimitHeaders, showAddressAllowance, showAllowance } from './edge/rateLimitHeaders.js';
+import { installCors } from './edge/cors.js';
+import { hooklessHeaders } from './edge/hooklessHeaders.js';
+import { installRequestIds, requestIdOf } from './edge/requestId.js';
 import { declareKeyPrefix, RequestLog } from './edge/requestLog.js';
 import { declarePresentedKey } from './edge/presentedKey.js';
-import { setSecurityHeaders } from './edge/securityHeaders.js';
+import { installSecurityHeaders } from './edge/securityHeaders.js';
 import { schemaErrorFormatter, validatorCompiler } from './edge/validation.js';
 import { clientErrorHandling } from './edge/clientErrors.js';
 import { lazySerializers } from './edge/lazySerializers.js';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './edge/connectionLimits.js';
-import { unkeyedAllowance } from './access/monthlyQuota.js';
 import { AnswerCache } from './catalog/answers/answerCache.js';
 import { CatalogQueries } from './catalog/answers/catalogQueries.js';
 import { DEFAULT_CATALOG_CACHE_MB, DEFAULT_UNKEYED_REQUESTS_PER_MINUTE, type Config } from './config.js';
@@ -62,32 +62,22 @@ export interface AppDeps {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Where the edges report requests, refusals and failures; NO_METRICS (nothing) unless given. */
   metrics?: ServiceMetrics;
-  /**
-   * For bench/frontDoorServer.ts only (bench/edgeOverhead.ts measures what they cost): false leaves out the request ids
-   * (Fastify's own counter instead, no X-Request-Id) and the security headers. Always on in the service.
-   */
-  frontDoorHeaders?: boolean;
+}
+
+/** The keyed routes' answers show their key's allowance, which their key check decides (requireKey). */
+function showsOwnAllowance(route: RouteOptions): void {
+  route.config = { ...route.config, allowance: 'own' };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
-  const frontDoorHeaders = deps.frontDoorHeaders ?? true;
-  const setUnkeyedRateLimitHeaders = (reply: FastifyReply) => setRateLimitHeaders(reply, unkeyedAllowance(now()));
-  // Every response carries its request id, the rate-limit headers (the unkeyed ones, but on keyed
-  // routes, whose own hook sets the key's month whatever they answer) and the security headers; CORS's plugin adds its own.
-  const setEdgeHeaders = (request: FastifyRequest, reply: FastifyReply) => {
-    if (frontDoorHeaders) {
-      reply.header(REQUEST_ID_FIELD, request.id);
-      setSecurityHeaders(reply);
-    }
-    if (!request.setsKeyRateLimitHeaders) setUnkeyedRateLimitHeaders(reply);
-  };
+  const showAddress = (reply: FastifyReply) => showAddressAllowance(reply, now());
   const metrics = deps.metrics ?? NO_METRICS;
-  const clientErrors = clientErrorHandling({ now, exposedHeaders: EXPOSED_HEADERS, metrics });
+  const clientErrors = clientErrorHandling({ now, metrics });
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new RequestLog(deps.logRequests ?? false),
-    ...(frontDoorHeaders ? { genReqId: requestIdOf } : {}),
+    genReqId: requestIdOf,
     trustProxy: deps.config.trustProxy,
     // While stopping, a request that still arrives on an open connection is answered in full (with
     // Connection: close) rather than with Fastify's own 503 body, which is not our error shape.
@@ -98,8 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: lazySerializers },
     // What the router refuses before any hook runs gets the headers and the error shape of every other answer.
     frameworkErrors: (error, request, reply) => {
-      setEdgeHeaders(request, reply);
-      setCorsHeaders(reply);
+      for (const [name, value] of hooklessHeaders(request.id, now())) reply.header(name, value);
       const refusal = routerRefusal(error, request);
       return sendError(reply, refusal.status, refusal.code, refusal.message);
     },
@@ -112,18 +101,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app, metrics);
   declareKeyPrefix(app);
   declarePresentedKey(app);
-  app.addHook('onRequest', (request, reply, done) => {
-    setEdgeHeaders(request, reply);
-    done();
-  });
+  // Every answer's headers, each kind from one place, in hooks that run before any route's work:
+  // its request id, its rate-limit headers, its security headers (helmet's, API_SECURITY unless a
+  // route's `helmet` option says otherwise) and CORS's (@fastify/cors, which answers preflights).
+  installRequestIds(app);
+  installRateLimitHeaders(app, now);
+  await installSecurityHeaders(app);
   if (metrics !== NO_METRICS) {
     app.addHook('onResponse', (request, reply, done) => {
       metrics.requestServed(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
   }
-  // After the edge hook and before the throttle's: every answer, a preflight or a throttled one
-  // included, carries both hooks' headers; a preflight is never throttled (check() passes OPTIONS).
+  // Before the throttle's hook: every answer, a preflight or a throttled one included, carries
+  // these headers; a preflight is never throttled (check() passes OPTIONS).
   await installCors(app);
   await app.register(accepts);
   await app.register(swagger, openApiOptions(deps.config.publicBaseUrl));
@@ -137,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (checking === undefined) return done();
     checking.then((refused) => {
       if (!refused) return done();
-      setRateLimitHeaders(reply, refused.allowance, refused.retryAfterSeconds);
+      showAllowance(reply, refused.allowance, refused.retryAfterSeconds);
       // A person at a page reads the refusal as a page.
       if (isPageRoute(request.routeOptions.url)) return sendPageError(reply, 429, refused.message);
       return sendError(reply, 429, 'rate_limited', refused.message);
@@ -149,8 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const queries = new CatalogQueries(deps.store, answers);
   // The catalog's read routes need a key, checked and counted before anything else of the request.
   await app.register(async (keyed) => {
-    keyed.decorateRequest('setsKeyRateLimitHeaders', true);
-    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, setUnkeyedRateLimitHeaders));
+    keyed.addHook('onRoute', showsOwnAllowance);
+    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, showAddress));
     await keyed.register(setRoutes, { queries });
     await keyed.register(cardRoutes, { queries });
     await keyed.register(cardNameRoutes, { queries });
@@ -160,8 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The deck check counts a request only once its body proved valid: its key hook counts nothing.
   const decks = new DeckChecker(deps.store, answers, queries.sets);
   await app.register(async (keyed) => {
-    keyed.decorateRequest('setsKeyRateLimitHeaders', true);
-    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, setUnkeyedRateLimitHeaders, false));
+    keyed.addHook('onRoute', showsOwnAllowance);
+    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, showAddress, false));
     await keyed.register(deckRoutes, { decks, access: deps.access, metrics });
   });
   await app.register(keyRoutes, { access: deps.access, metrics });

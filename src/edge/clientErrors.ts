@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { unkeyedAllowance } from '../access/monthlyQuota.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import type { ErrorCode } from '../vocabulary/errorCodes.js';
 import { MAX_HEADER_BYTES } from './connectionLimits.js';
+import { hooklessHeaders } from './hooklessHeaders.js';
 import { ERROR_CACHE_CONTROL } from './httpCaching.js';
-import { REQUEST_ID_HEADER } from './requestId.js';
-import { EVERY_ANSWER_HEADERS } from './securityHeaders.js';
 
 /**
  * What the HTTP server answers a request that never reaches a route: one it cannot parse, one whose
@@ -39,7 +37,7 @@ function answerFor(code: string | undefined): { status: number; code: ErrorCode;
  * Fastify's clientErrorHandler (`handler`): the contract's error on the socket when one can be
  * written, then the connection closed; `track` follows the server's responses, to know that.
  */
-export function clientErrorHandling(options: { now: () => Date; exposedHeaders: readonly string[]; metrics: ServiceMetrics }) {
+export function clientErrorHandling(options: { now: () => Date; metrics: ServiceMetrics }) {
   /** Each connection's latest response (node:http's 'request' event). */
   const responses = new WeakMap<Socket, ServerResponse>();
   const track = (server: Server) => server.on('request', (request: { socket: Socket }, response: ServerResponse) => {
@@ -61,21 +59,13 @@ export function clientErrorHandling(options: { now: () => Date; exposedHeaders: 
     // A line like a request's (no method or route: neither could be read), so the id a client quotes is found.
     this.log.info({ reqId: requestId, status: answer.status, code: error.code }, `request not read: answered ${answer.status}`);
     options.metrics.requestUnread(answer.status);
-    const allowance = unkeyedAllowance(options.now());
     const body = JSON.stringify({ error: answer.message, code: answer.code });
     socket.end([
       `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
-      `${REQUEST_ID_HEADER}: ${requestId}`,
-      ...EVERY_ANSWER_HEADERS.map(([name, value]) => `${name}: ${value}`),
+      ...hooklessHeaders(requestId, options.now()).map(([name, value]) => `${name}: ${value}`),
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body)}`,
       `Cache-Control: ${ERROR_CACHE_CONTROL}`,
-      'Access-Control-Allow-Origin: *',
-      `Access-Control-Expose-Headers: ${options.exposedHeaders.join(', ')}`,
-      `X-RateLimit-Limit: ${allowance.limit}`,
-      `X-RateLimit-Used: ${allowance.used}`,
-      `X-RateLimit-Remaining: ${allowance.limit - allowance.used}`,
-      `X-RateLimit-Reset: ${allowance.reset}`,
       'Connection: close',
       '',
       body,

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { RATE_LIMIT_HEADERS } from './rateLimitHeaders.js';
 import { REQUEST_ID_HEADER } from './requestId.js';
 
@@ -11,11 +11,17 @@ export const EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, ...MCP_HEADERS, 'ETag', R
 
 /**
  * Any origin may call the API: answers carry no cookies, and a key is sent by the caller's own
- * script. @fastify/cors answers preflights and gives every answer its headers.
+ * script.
+ */
+const ANY_ORIGIN = '*';
+
+/**
+ * @fastify/cors, registered for the whole app, answers preflights and gives every answer its
+ * headers.
  */
 export async function installCors(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
-    origin: '*',
+    origin: ANY_ORIGIN,
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     // If-None-Match for a script that revalidates by itself (a browser's own cache needs no preflight).
     allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS, ...MCP_ROUTING_HEADERS],
@@ -25,8 +31,8 @@ export async function installCors(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** A simple request's CORS headers, for an answer the router writes before any hook runs (routes/errors.ts's refusals). */
-export function setCorsHeaders(reply: FastifyReply): void {
-  reply.header('access-control-allow-origin', '*');
-  reply.header('access-control-expose-headers', EXPOSED_HEADERS.join(', '));
-}
+/** A simple request's CORS headers as the plugin sends them, for the answers no hook sees (edge/hooklessHeaders.ts). */
+export const SIMPLE_CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['access-control-allow-origin', ANY_ORIGIN],
+  ['access-control-expose-headers', EXPOSED_HEADERS.join(', ')],
+];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** The same, as Fastify keeps header names (in lower case). */
@@ -16,4 +17,12 @@ const GIVEN_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function requestIdOf(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
+}
+
+/** Every answer's X-Request-Id, in the first onRequest hook (the answers no hook sees take it from hooklessHeaders.ts). */
+export function installRequestIds(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_FIELD, request.id);
+    done();
+  });
 }

@@ -1,12 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import type { AccessControl } from '../access/accessControl.js';
 import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
-import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { failureOf, logFailure, type Failure } from '../edge/failures.js';
 import { presentedKeyOf } from '../edge/presentedKey.js';
-import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import { showAllowance } from '../edge/rateLimitHeaders.js';
+import { sendBody } from '../edge/sendBody.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { envelopeRefusal, jsonRpcErrorBody, MCP_ROUTE_BODY_LIMIT, overBodyLimit, type EnvelopeRefusal } from './refusals.js';
@@ -76,10 +76,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
       clientAddress: request.ip,
       log: request.log,
       // The last access decision of the request is the one its headers show.
-      onAllowance: (allowance, retryAfterSeconds) => {
-        if (retryAfterSeconds === undefined) reply.removeHeader('retry-after');
-        setRateLimitHeaders(reply, allowance, retryAfterSeconds);
-      },
+      onAllowance: (allowance, retryAfterSeconds) => showAllowance(reply, allowance, retryAfterSeconds),
       onKeyRefused: () => throttle.keyRefused(request),
     };
     // The key of a keyed tool's call is checked here, once, and counted as REST's keyed routes count
@@ -99,7 +96,7 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
       context.keyDecision = decision;
     }
     const answer = await serve(webRequest, request.body, context);
-    return sendAnswer(request, reply, answer);
+    return sendAnswer(reply, answer);
   });
 
   // Stateless: no event stream to GET and no session to DELETE.
@@ -113,17 +110,17 @@ export async function mcpRoutes(app: FastifyInstance, { queries, decks, access, 
   });
 }
 
-/** The SDK's answer as this reply: its status and headers, the body compressed as REST compresses when the client accepts it. */
-async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Response): Promise<FastifyReply> {
+/**
+ * The SDK's answer as this reply: its status and headers, the body sent as every edge sends one
+ * (edge/sendBody.ts), compressed when the client accepts it. The JSON-RPC id makes each answer's
+ * bytes its own: compressed for this response alone, never tagged.
+ */
+async function sendAnswer(reply: FastifyReply, answer: Response): Promise<FastifyReply> {
   reply.code(answer.status);
   for (const [name, value] of answer.headers) reply.header(name, value);
   const body = Buffer.from(await answer.arrayBuffer());
   if (body.length === 0) return reply.send();
-  reply.header('vary', 'Accept-Encoding');
-  const coding = body.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(request) : 'identity';
-  if (coding === 'identity') return reply.send(body);
-  // The JSON-RPC id makes each answer's bytes its own: compressed with the effort of a body sent once.
-  return reply.header('content-encoding', coding).send(compress(body, coding, 'once'));
+  return sendBody(reply, { status: answer.status, body, vary: 'Accept-Encoding' });
 }
 
 /** A message refused while its body is parsed, answered by the route's error handler. */

@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import type { Answer } from '../catalog/answers/answer.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
-import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding } from '../edge/compression.js';
 import { presentedKeyOf } from '../edge/presentedKey.js';
-import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import { showAllowance } from '../edge/rateLimitHeaders.js';
+import { sendBody } from '../edge/sendBody.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { ErrorBody } from '../schemas/common.js';
 import { DECK_CHECK_BODY_LIMIT, DeckCheckRequest, DeckCheckResult } from '../schemas/deck.js';
@@ -50,7 +50,7 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
       const reading = decks.read(list);
       if (!reading.ok) return sendError(reply, reading.status, 'invalid_parameter', reading.message);
       const decision = await access.authorizeAndCount(presentedKeyOf(request));
-      setRateLimitHeaders(reply, decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
+      showAllowance(reply, decision.allowance, decision.allowed ? undefined : decision.retryAfterSeconds);
       // The month was spent or the key revoked since the key hook looked.
       if (!decision.allowed) {
         if (decision.status === 429) metrics.quotaRefused('rest');
@@ -67,8 +67,5 @@ export const deckRoutes: FastifyPluginAsyncTypebox<{ decks: DeckChecker; access:
  * is not revalidated.
  */
 function sendDeckCheck(reply: FastifyReply, answer: Answer): FastifyReply {
-  const coding = answer.bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
-  reply.code(200).type('application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Accept-Encoding');
-  if (coding === 'identity') return reply.send(answer.bytes);
-  return reply.header('Content-Encoding', coding).send(compress(answer.bytes, coding, 'once'));
+  return sendBody(reply, { body: answer.bytes, type: 'application/json; charset=utf-8', cacheControl: 'no-store', vary: 'Accept-Encoding' });
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { CatalogQueries } from '../catalog/answers/catalogQueries.js';
 import type { CatalogSummary } from '../catalog/catalogShapes.js';
 import { failureOf, logFailure } from '../edge/failures.js';
-import { setPagePolicy } from '../edge/securityHeaders.js';
+import { PAGE_SECURITY, showPagePolicy } from '../edge/securityHeaders.js';
 import { ASSETS_PATH, REFERENCE_PATH, renderHomePage } from '../home/homePage.js';
 
 /** The page's own script, style and icon: public/ at the project's root (from dist/src/routes/ or src/routes/). */
@@ -54,7 +54,8 @@ export async function homeRoutes(app: FastifyInstance, { queries, publicBaseUrl 
     if (request.accepts().type(['json', 'html']) !== 'html') {
       return reply.type('application/json; charset=utf-8').send(index);
     }
-    setPagePolicy(reply);
+    // Only the HTML answer is a page: helmet's headers again, with the pages' policy.
+    showPagePolicy(reply, PAGE_SECURITY);
     const summary = await readSummary(queries, request);
     return reply.type('text/html; charset=utf-8').send(renderHomePage({ publicBaseUrl, summary }));
   };
@@ -71,7 +72,7 @@ export async function homeRoutes(app: FastifyInstance, { queries, publicBaseUrl 
     uiHooks: {
       onRequest: async (request, reply) => {
         if (request.routeOptions.url?.replace(/\/$/, '') === REFERENCE_PATH) return reply.redirect('/docs');
-        setPagePolicy(reply);
+        showPagePolicy(reply, PAGE_SECURITY);
       },
     },
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AccessControl } from '../access/accessControl.js';
-import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import { showAllowance } from '../edge/rateLimitHeaders.js';
 import { ErrorBody } from '../schemas/common.js';
 import { CreatedKeyBody, KeyRequestBody } from '../schemas/keys.js';
 import { sendError } from './errors.js';
@@ -16,7 +16,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metri
 
   // Every answer here, a malformed or oversized body included, describes the address's daily key allowance.
   app.addHook('onRequest', async (request, reply) => {
-    setRateLimitHeaders(reply, await access.keyCreationAllowance(request.ip));
+    showAllowance(reply, await access.keyCreationAllowance(request.ip));
   });
   app.addHook('preValidation', async (request) => trimEmail(request.body));
   // Told by the status, so a body refused before the handler (400, 413, 415) counts as invalid too.
@@ -27,6 +27,8 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metri
   });
 
   app.post('/v1/keys', {
+    // Its answers show the address's daily key allowance, which the hook above reads.
+    config: { allowance: 'own' },
     schema: {
       operationId: 'createKey',
       summary: 'Create a free API key',
@@ -47,10 +49,10 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ access: AccessControl; metri
   }, async (request, reply) => {
     const result = await access.createKey(request.body, request.ip);
     if (!result.ok) {
-      setRateLimitHeaders(reply, result.allowance, result.retryAfterSeconds);
+      showAllowance(reply, result.allowance, result.retryAfterSeconds);
       return sendError(reply, result.status, result.code, result.message);
     }
-    setRateLimitHeaders(reply, result.allowance);
+    showAllowance(reply, result.allowance);
     return reply.code(201).send(result.created);
   });
 };

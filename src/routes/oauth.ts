@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { AccessControl } from '../access/accessControl.js';
 import { hashKey } from '../access/keyFormat.js';
 import { failureOf } from '../edge/failures.js';
+import { showPagePolicy, signInPageSecurity } from '../edge/securityHeaders.js';
 import { trimEmail } from '../edge/keyRequest.js';
 import { validationMessage } from '../edge/validation.js';
 import { AUTHORIZATION_REQUEST_SECONDS, OAuthService, type AuthorizationRequest, type Checked, type TokenAnswer } from '../oauth/oauthService.js';
@@ -165,15 +166,12 @@ function oauthError(reply: FastifyReply, status: number, problem: { error: strin
 }
 
 /**
- * A sign-in page: never cached, never framed (CSP frame-ancestors and X-Frame-Options), no script;
- * its forms may send the browser to our own paths and on to the client's redirect URI only.
+ * A sign-in page: never cached, and helmet's headers again with the sign-in page's policy (never
+ * framed, no script; its forms may send the browser to our own paths and on to the client's
+ * redirect URI only). Only these answers of the routes are pages: a redirect or a JSON error keeps
+ * every answer's policy.
  */
 function sendPage(reply: FastifyReply, status: number, html: string, redirectUri?: string): FastifyReply {
-  const formAction = ["'self'", ...(redirectUri ? [formActionSource(redirectUri)] : [])].join(' ');
-  return reply.code(status).type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('X-Frame-Options', 'DENY')
-    .header('Content-Security-Policy', `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action ${formAction}; ` +
-      "base-uri 'none'; frame-ancestors 'none'")
-    .send(html);
+  showPagePolicy(reply, signInPageSecurity(redirectUri ? [formActionSource(redirectUri)] : []));
+  return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogQueries, QueryResult } from '../catalog/answers/catalogQueries.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { failureOf, logFailure, type FailureKind } from '../edge/failures.js';
+import { CATALOG_PAGE_SECURITY } from '../edge/securityHeaders.js';
 import { contentTag } from '../edge/httpCaching.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import type { CardWithLanguages } from '../schemas/card.js';
@@ -104,7 +105,7 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
     for (const [name, value] of Object.entries(query)) if (value === '') delete query[name];
   });
 
-  app.get('/search', { schema: { hide: true, querystring: SearchPageQuery }, attachValidation: true, errorHandler }, async (request, reply) => {
+  app.get('/search', { schema: { hide: true, querystring: SearchPageQuery }, attachValidation: true, errorHandler, helmet: CATALOG_PAGE_SECURITY }, async (request, reply) => {
     const invalid = sendInvalid(request, reply);
     if (invalid) return invalid;
     const query = request.query;
@@ -139,7 +140,7 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
   app.get(NAME_SUGGESTIONS_PATH, { schema: { hide: true, querystring: NameSuggestionsQuery } }, async (request, reply) =>
     sendResult(reply, await queries.autocomplete({ q: request.query.q, lang: request.query.lang })));
 
-  app.get('/sets/:id', { schema: { hide: true, params: SetPageParams }, attachValidation: true, errorHandler }, async (request, reply) => {
+  app.get('/sets/:id', { schema: { hide: true, params: SetPageParams }, attachValidation: true, errorHandler, helmet: CATALOG_PAGE_SECURITY }, async (request, reply) => {
     const invalid = sendInvalid(request, reply);
     if (invalid) return invalid;
     const { id } = request.params;
@@ -175,12 +176,12 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
     const check = (JSON.parse(answer.json) as { data: DeckCheckData }).data;
     return sendUncachedPage(reply, 200, renderDeckPage({ ...page, check }));
   };
-  app.get('/decks', { schema: { hide: true, querystring: DeckPageInput }, attachValidation: true, errorHandler },
+  app.get('/decks', { schema: { hide: true, querystring: DeckPageInput }, attachValidation: true, errorHandler, helmet: CATALOG_PAGE_SECURITY },
     (request, reply) => deckPage(request, reply, request.query));
-  app.post('/decks', { schema: { hide: true, body: DeckPageInput }, attachValidation: true, bodyLimit: DECK_FORM_BODY_LIMIT, errorHandler },
+  app.post('/decks', { schema: { hide: true, body: DeckPageInput }, attachValidation: true, bodyLimit: DECK_FORM_BODY_LIMIT, errorHandler, helmet: CATALOG_PAGE_SECURITY },
     (request, reply) => deckPage(request, reply, request.body ?? {}));
 
-  app.get('/cards/:id', { schema: { hide: true, params: CardPageParams }, attachValidation: true, errorHandler }, async (request, reply) => {
+  app.get('/cards/:id', { schema: { hide: true, params: CardPageParams }, attachValidation: true, errorHandler, helmet: CATALOG_PAGE_SECURITY }, async (request, reply) => {
     const invalid = sendInvalid(request, reply);
     if (invalid) return invalid;
     const result = await queries.getCard(request.params.id);

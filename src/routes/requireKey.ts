@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl } from '../access/accessControl.js';
 import { presentedKeyOf } from '../edge/presentedKey.js';
-import { setRateLimitHeaders } from '../edge/rateLimitHeaders.js';
+import { showAllowance } from '../edge/rateLimitHeaders.js';
 import type { UnkeyedThrottle } from '../edge/unkeyedThrottle.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import { sendError } from './errors.js';
@@ -9,14 +9,14 @@ import { sendError } from './errors.js';
 /**
  * The onRequest hook of every keyed route: it runs before the query is validated, so a request
  * is refused 401, then 429, before any 400 or 404, and every answer past it has been counted.
- * It sets the rate-limit headers of every answer of these routes (the edge hook leaves them out
- * for requests marked setsKeyRateLimitHeaders), so they are written once.
+ * It shows the key's allowance on every answer of these routes (their route config says
+ * `allowance: 'own'`, so the edge's hook leaves the address's out), so it is written once.
  * A refused key counts against the address's throttle on requests without a valid key.
  * With `counting` false the hook only checks the key and its month (AccessControl.authorize), for a
  * route that counts a request once it proved valid (the deck check).
  */
 export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, metrics: ServiceMetrics,
-  setUnkeyedRateLimitHeaders: (reply: FastifyReply) => void, counting = true) {
+  showAddressAllowance: (reply: FastifyReply) => void, counting = true) {
   return async function checkKeyAndQuota(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const presented = presentedKeyOf(request);
     let decision;
@@ -24,15 +24,15 @@ export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, met
       decision = await (counting ? access.authorizeAndCount(presented) : access.authorize(presented));
     } catch (error) {
       // The key could not be checked (its store is down): the answer carries the unkeyed limits, as any other would.
-      setUnkeyedRateLimitHeaders(reply);
+      showAddressAllowance(reply);
       throw error;
     }
     request.keyPrefix = decision.keyPrefix;
     if (decision.allowed) {
-      setRateLimitHeaders(reply, decision.allowance);
+      showAllowance(reply, decision.allowance);
       return;
     }
-    setRateLimitHeaders(reply, decision.allowance, decision.retryAfterSeconds);
+    showAllowance(reply, decision.allowance, decision.retryAfterSeconds);
     if (decision.status === 429) metrics.quotaRefused('rest');
     if (decision.status === 401) {
       reply.header('WWW-Authenticate', 'Bearer realm="tcg-catalog"');
@@ -40,11 +40,4 @@ export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, met
     }
     await sendError(reply, decision.status, decision.code, decision.message);
   };
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** True on the keyed routes (a decoration of their context): requireKey sets their rate-limit headers. */
-    setsKeyRateLimitHeaders?: boolean;
-  }
 }

@@ -2,11 +2,13 @@ import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import type { BulkFileOnDisk } from '../bulk/bulkFiles.js';
 import { negotiateCoding } from '../edge/compression.js';
-import { CATALOG_VARY, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
+import { CATALOG_VARY } from '../edge/httpCaching.js';
+import { sendCaching } from '../edge/sendBody.js';
 import { sendError } from './errors.js';
 
 /** A file's URL names its version, so its bytes never change: a client may keep it as long as it likes. */
 const FILE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+const CATALOG_VARY_VALUE = CATALOG_VARY.join(', ');
 
 /**
  * Sends a bulk file from disk, streamed: a strong ETag (its sha256; the gzip form's is marked), a 304
@@ -17,11 +19,8 @@ export function sendBulkFile(reply: FastifyReply, file: BulkFileOnDisk): Fastify
   const { headers } = reply.request;
   const range = headers.range;
   const coding = range === undefined ? negotiateCoding(reply.request, ['gzip']) : 'identity';
-  reply.header('etag', entityTag(file.sha256, coding));
-  reply.header('cache-control', FILE_CACHE_CONTROL);
-  reply.header('vary', CATALOG_VARY.join(', '));
   reply.header('accept-ranges', 'bytes');
-  if (ifNoneMatchMatches(headers['if-none-match'], file.sha256)) return reply.code(304).send();
+  if (sendCaching(reply, { tag: file.sha256, cacheControl: FILE_CACHE_CONTROL, vary: CATALOG_VARY_VALUE }, coding)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (range !== undefined) {
     const bytes = byteRange(range, file.size);

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateCoding, type ContentCoding } from '../edge/compression.js';
-import { CATALOG_CACHE_CONTROL, contentTag, entityTag, ifNoneMatchMatches } from '../edge/httpCaching.js';
-import { setCatalogPagePolicy } from '../edge/securityHeaders.js';
+import { compress, type ContentCoding } from '../edge/compression.js';
+import { CATALOG_CACHE_CONTROL, contentTag } from '../edge/httpCaching.js';
+import { sendBody, sendNotModified } from '../edge/sendBody.js';
 import { PAGE_REVISION } from '../pages/pageRevision.js';
 import type { CatalogViews } from '../catalog/catalogViews.js';
 
@@ -10,6 +10,10 @@ import type { CatalogViews } from '../catalog/catalogViews.js';
 const PAGES_MAX_BYTES = 16 * 2 ** 20;
 
 type Forms = Map<ContentCoding, Buffer>;
+const HTML = 'text/html; charset=utf-8';
+/** A page differs by its URL and its coding alone: no key, no Authorization. */
+const PAGE_CACHING = { cacheControl: CATALOG_CACHE_CONTROL, vary: 'Accept-Encoding' };
+
 const formsSize = (forms: Forms) => {
   let size = 0;
   for (const bytes of forms.values()) size += bytes.length;
@@ -41,38 +45,29 @@ export class PageCache {
    * makes, compressed as the API's answers are when the client accepts it (each coding made once).
    */
   async send(reply: FastifyReply, tag: string, render: () => Promise<string> | string): Promise<FastifyReply> {
-    setPageHeaders(reply);
-    reply.header('cache-control', CATALOG_CACHE_CONTROL).header('vary', 'Accept-Encoding');
-    if (ifNoneMatchMatches(reply.request.headers['if-none-match'], tag)) return reply.header('etag', entityTag(tag, 'identity')).code(304).send();
+    const caching = { ...PAGE_CACHING, tag };
+    const notModified = sendNotModified(reply, caching);
+    if (notModified) return notModified;
     let forms = this.pages.get(tag);
     if (forms === undefined) {
       forms = new Map([['identity', Buffer.from(await render())]]);
       this.pages.set(tag, forms);
     }
     const page = forms.get('identity')!;
-    const coding = page.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
-    reply.header('etag', entityTag(tag, coding)).code(200).type('text/html; charset=utf-8');
-    if (coding === 'identity') return reply.send(page);
-    let compressed = forms.get(coding);
-    if (compressed === undefined) {
-      forms.set(coding, (compressed = compress(page, coding)));
-      // Set again, so the entry is charged for the form it now holds too.
-      this.pages.set(tag, forms);
-    }
-    return reply.header('content-encoding', coding).send(compressed);
+    const kept = forms;
+    return sendBody(reply, { ...caching, body: page, type: HTML, compressed: (coding) => {
+      let compressed = kept.get(coding);
+      if (compressed === undefined) {
+        kept.set(coding, (compressed = compress(page, coding)));
+        // Set again, so the entry is charged for the form it now holds too.
+        this.pages.set(tag, kept);
+      }
+      return compressed;
+    } });
   }
-}
-
-export function setPageHeaders(reply: FastifyReply): void {
-  setCatalogPagePolicy(reply);
 }
 
 /** A page not kept or revalidated: an error page, or the answer to a deck sent to be checked. */
 export function sendUncachedPage(reply: FastifyReply, status: number, page: string): FastifyReply {
-  setPageHeaders(reply);
-  reply.code(status).header('cache-control', 'no-store').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-  const bytes = Buffer.from(page);
-  const coding = bytes.length >= COMPRESSION_THRESHOLD_BYTES ? negotiateCoding(reply.request) : 'identity';
-  if (coding === 'identity') return reply.send(bytes);
-  return reply.header('content-encoding', coding).send(compress(bytes, coding, 'once'));
+  return sendBody(reply, { status, body: Buffer.from(page), type: HTML, cacheControl: 'no-store', vary: 'Accept-Encoding' });
 }
