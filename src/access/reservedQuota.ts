@@ -113,17 +113,19 @@ export class ReservedQuota extends AccessStoreDecorator {
   override async usage(keyId: string, month: string): Promise<number> {
     const block = this.blocks.get(keyId);
     if (block && block.month === month && block.next <= block.last) return block.next - 1;
+    await this.released();
     return (await this.inner.usage(keyId, month)) - this.unanswered(keyId, month);
   }
 
   override async listKeys(month: string): Promise<KeyUsage[]> {
+    await this.released();
     return (await this.inner.listKeys(month)).map((key) => ({ ...key, used: key.used - this.unanswered(key.id, month) }));
   }
 
   override async close(): Promise<void> {
     clearInterval(this.sweeper);
     for (const keyId of [...this.blocks.keys()]) this.release(keyId);
-    await Promise.allSettled(this.releases);
+    await this.released();
     await this.inner.close();
   }
 
@@ -143,6 +145,11 @@ export class ReservedQuota extends AccessStoreDecorator {
       month, limit: monthlyLimit, next: reserved.used - reserved.granted + 1, last: reserved.used, touchedAt: this.now(),
     });
     return true;
+  }
+
+  /** Waits for the blocks given back so far: a block forgotten here is still counted in the store until its release lands. */
+  private async released(): Promise<void> {
+    if (this.releases.size > 0) await Promise.allSettled(this.releases);
   }
 
   private unanswered(keyId: string, month: string): number {
