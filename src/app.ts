@@ -1,9 +1,9 @@
 import accepts from '@fastify/accepts';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { AccessControl } from './access/accessControl.js';
-import { installRateLimitHeaders, showAddressAllowance, showAllowance } from './edge/rateLimitHeaders.js';
+import { installRateLimitHeaders, showAllowance } from './edge/rateLimitHeaders.js';
 import { installCors } from './edge/cors.js';
 import { hooklessHeaders } from './edge/hooklessHeaders.js';
 import { installRequestIds, requestIdOf } from './edge/requestId.js';
@@ -71,7 +71,6 @@ function showsOwnAllowance(route: RouteOptions): void {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
-  const showAddress = (reply: FastifyReply) => showAddressAllowance(reply, now());
   const metrics = deps.metrics ?? NO_METRICS;
   const clientErrors = clientErrorHandling({ now, metrics });
   const app = Fastify({
@@ -98,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The validator MCP tools use too: query strings coerced, JSON bodies as sent, one wording.
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter(schemaErrorFormatter);
-  installErrorHandling(app, metrics);
+  installErrorHandling(app, metrics, now);
   declareKeyPrefix(app);
   declarePresentedKey(app);
   // Every answer's headers, each kind from one place, in hooks that run before any route's work:
@@ -141,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The catalog's read routes need a key, checked and counted before anything else of the request.
   await app.register(async (keyed) => {
     keyed.addHook('onRoute', showsOwnAllowance);
-    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, showAddress));
+    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics));
     await keyed.register(setRoutes, { queries });
     await keyed.register(cardRoutes, { queries });
     await keyed.register(cardNameRoutes, { queries });
@@ -152,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const decks = new DeckChecker(deps.store, answers, queries.sets);
   await app.register(async (keyed) => {
     keyed.addHook('onRoute', showsOwnAllowance);
-    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, showAddress, false));
+    keyed.addHook('onRequest', requireKey(deps.access, throttle, metrics, false));
     await keyed.register(deckRoutes, { decks, access: deps.access, metrics });
   });
   await app.register(keyRoutes, { access: deps.access, metrics });

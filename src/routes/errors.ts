@@ -2,6 +2,7 @@ import type {} from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failureOf, logFailure } from '../edge/failures.js';
 import { ERROR_CACHE_CONTROL } from '../edge/httpCaching.js';
+import { showAddressAllowance } from '../edge/rateLimitHeaders.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import type { ErrorCode } from '../vocabulary/errorCodes.js';
 
@@ -17,11 +18,13 @@ export function sendError(reply: FastifyReply, statusCode: number, code: ErrorCo
 }
 
 /** Every failure becomes `{"error": "...", "code": "..."}`; nothing internal reaches the client. */
-export function installErrorHandling(app: FastifyInstance, metrics: ServiceMetrics): void {
+export function installErrorHandling(app: FastifyInstance, metrics: ServiceMetrics, now: () => Date): void {
   app.setErrorHandler((error, request, reply) => {
     const failure = failureOf(error);
     if (failure.kind === 'unavailable') metrics.databaseUnavailable('rest');
-    // The rate-limit headers already set (the unkeyed defaults when the key could not be checked) stay.
+    // The rate-limit headers already shown stay; a route that shows its own allowance and failed
+    // before deciding it (its store down while the key was checked) shows the address's.
+    if (!reply.hasHeader('x-ratelimit-limit')) showAddressAllowance(reply, now());
     logFailure(request.log, failure, error, 'request failed');
     return sendError(reply, failure.status, failure.code, failure.message);
   });

@@ -15,18 +15,11 @@ import { sendError } from './errors.js';
  * With `counting` false the hook only checks the key and its month (AccessControl.authorize), for a
  * route that counts a request once it proved valid (the deck check).
  */
-export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, metrics: ServiceMetrics,
-  showAddressAllowance: (reply: FastifyReply) => void, counting = true) {
+export function requireKey(access: AccessControl, throttle: UnkeyedThrottle, metrics: ServiceMetrics, counting = true) {
   return async function checkKeyAndQuota(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const presented = presentedKeyOf(request);
-    let decision;
-    try {
-      decision = await (counting ? access.authorizeAndCount(presented) : access.authorize(presented));
-    } catch (error) {
-      // The key could not be checked (its store is down): the answer carries the unkeyed limits, as any other would.
-      showAddressAllowance(reply);
-      throw error;
-    }
+    // A key that cannot be checked (its store down) is a failure the error handler answers, with the address's allowance.
+    const decision = await (counting ? access.authorizeAndCount(presented) : access.authorize(presented));
     request.keyPrefix = decision.keyPrefix;
     if (decision.allowed) {
       showAllowance(reply, decision.allowance);
