@@ -37,6 +37,8 @@ import { oauthMetadataRoutes } from './routes/oauthMetadata.js';
 import { openApiRoute } from './routes/openapi.js';
 import { requireKey } from './routes/requireKey.js';
 import { setRoutes } from './routes/sets.js';
+import { PTCG_PATHS, ptcgRoutes } from './routes/ptcgV2.js';
+import { PtcgQueries } from './catalog/ptcg/ptcgQueries.js';
 import type { CatalogStore } from './catalog/catalogStore.js';
 import { NO_METRICS, UNMATCHED_ROUTE, type ServiceMetrics } from './metrics/serviceMetrics.js';
 
@@ -146,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await keyed.register(cardNameRoutes, { queries });
     await keyed.register(changeRoutes, { queries });
     await keyed.register(bulkRoutes, { bulk: deps.bulk ?? null, answers, publicBaseUrl: deps.config.publicBaseUrl });
+    await keyed.register(ptcgRoutes, { ptcg: new PtcgQueries(deps.store, answers) });
   });
   // The deck check counts a request only once its body proved valid: its key hook counts nothing.
   const decks = new DeckChecker(deps.store, answers, queries.sets);
@@ -167,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queries, decks, access: deps.access, throttle, metrics,
     publicBaseUrl: deps.config.publicBaseUrl, allowedOrigins: deps.config.mcpAllowedOrigins ?? null,
   });
-  for (const url of ['/', '/docs', '/v1/sets', '/v1/cards', '/v1/cards/named', '/v1/cards/autocomplete', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
+  for (const url of [...PTCG_PATHS, '/', '/docs', '/v1/sets', '/v1/cards', '/v1/cards/named', '/v1/cards/autocomplete', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   methodNotAllowed(app, '/v1/decks/check', ['POST']);
   for (const url of ['/search', '/search/names', '/cards/:id', '/sets/:id']) methodNotAllowed(app, url, ['GET']);

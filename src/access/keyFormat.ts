@@ -40,6 +40,13 @@ export function displayPrefix(key: string): string {
  * The key (or OAuth access token, which stands for one) from an `Authorization` header value:
  * `Bearer <key>`, the scheme name in any case. 'missing' without a header, 'malformed' for any other shape.
  */
+/** The key in an `X-Api-Key` header (how pokemontcg.io's SDKs send one): the value itself, not `Bearer <key>`. */
+export function keyFromApiKeyHeader(header: string): { key: string } | 'missing' | 'malformed' {
+  const value = header.trim();
+  if (value === '') return 'missing';
+  return isWellFormedKey(value) || isWellFormedToken(value) ? { key: value } : 'malformed';
+}
+
 export function keyFromAuthorization(header: string | undefined): { key: string } | 'missing' | 'malformed' {
   if (header === undefined || header.trim() === '') return 'missing';
   const match = /^bearer +(\S+) *$/i.exec(header.trim());

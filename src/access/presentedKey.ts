@@ -1,5 +1,5 @@
 import { TOKEN_PREFIX } from './accessTokens.js';
-import { displayPrefix, hashKey, keyFromAuthorization } from './keyFormat.js';
+import { displayPrefix, hashKey, keyFromApiKeyHeader, keyFromAuthorization } from './keyFormat.js';
 
 /**
  * What a request's `Authorization` header presents, read once per request (the edges keep it with
@@ -15,9 +15,12 @@ export type PresentedKey =
 const MISSING: PresentedKey = Object.freeze({ kind: 'missing' });
 const MALFORMED: PresentedKey = Object.freeze({ kind: 'malformed' });
 
-/** The header read and, for a key, hashed: the one place a request's key is parsed and hashed. */
-export function readPresentedKey(authorization: string | undefined): PresentedKey {
-  const parsed = keyFromAuthorization(authorization);
+/**
+ * The header read and, for a key, hashed: the one place a request's key is parsed and hashed.
+ * `apiKeyHeader` is `X-Api-Key` where it is read (pokemontcg.io's API at /v2); when sent, it is the key.
+ */
+export function readPresentedKey(authorization: string | undefined, apiKeyHeader?: string): PresentedKey {
+  const parsed = apiKeyHeader !== undefined && apiKeyHeader.trim() !== '' ? keyFromApiKeyHeader(apiKeyHeader) : keyFromAuthorization(authorization);
   if (parsed === 'missing') return MISSING;
   if (parsed === 'malformed') return MALFORMED;
   // An access token is named by its prefix alone: a slice of it names nothing an operator can look up.

@@ -24,7 +24,8 @@ export async function installCors(app: FastifyInstance): Promise<void> {
     origin: ANY_ORIGIN,
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     // If-None-Match for a script that revalidates by itself (a browser's own cache needs no preflight).
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', ...MCP_HEADERS, ...MCP_ROUTING_HEADERS],
+    // X-Api-Key: how pokemontcg.io's SDKs send a key to /v2.
+    allowedHeaders: ['Authorization', 'X-Api-Key', 'Content-Type', 'If-None-Match', ...MCP_HEADERS, ...MCP_ROUTING_HEADERS],
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 86400,
     strictPreflight: false,

@@ -1,5 +1,5 @@
 import type { SwaggerOptions } from '@fastify/swagger';
-import { BEARER_SCHEME } from '../schemas/keyedResponses.js';
+import { API_KEY_HEADER_SCHEME, BEARER_SCHEME } from '../schemas/keyedResponses.js';
 import { constUnionsToEnums } from '../schemas/publishedSchema.js';
 import { errorCodesAsComponent } from './errorCodeComponent.js';
 import { documentResponseHeaders } from './responseHeaders.js';
@@ -22,6 +22,12 @@ export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
       servers: [{ url: publicBaseUrl }],
       components: {
         securitySchemes: {
+          [API_KEY_HEADER_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Key',
+            description: 'The same key, in the header pokemontcg.io\'s SDKs send (the /v2 operations only).',
+          },
           [BEARER_SCHEME]: {
             type: 'http',
             scheme: 'bearer',
@@ -37,6 +43,11 @@ export function openApiOptions(publicBaseUrl: string): SwaggerOptions {
         { name: 'changes', description: 'What each import or sync changed, for mirrors' },
         { name: 'keys', description: 'Free API keys' },
         { name: 'oauth', description: 'OAuth 2.1 sign-in for MCP clients (tokens bound to a key)' },
+        {
+          name: 'pokemontcg.io v2',
+          description: "pokemontcg.io's v2 API served from our English catalog, for its users' apps and SDKs: their paths, ids, " +
+            'query language and shapes, with our keys and quota (docs/pokemontcg-io.md).',
+        },
         { name: 'service', description: 'Health and this document' },
       ],
     },

@@ -2,6 +2,7 @@ import type {} from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failureOf, logFailure } from '../edge/failures.js';
 import { ERROR_CACHE_CONTROL } from '../edge/httpCaching.js';
+import { isPtcgPath } from '../edge/ptcgPaths.js';
 import { showAddressAllowance } from '../edge/rateLimitHeaders.js';
 import type { ServiceMetrics } from '../metrics/serviceMetrics.js';
 import type { ErrorCode } from '../vocabulary/errorCodes.js';
@@ -9,12 +10,14 @@ import type { ErrorCode } from '../vocabulary/errorCodes.js';
 /**
  * An error body, `{"error": <message>, "code": <code>}` (`more` adds fields after them, a named
  * lookup's candidates); never stored by a cache (the next request may succeed), and never given an ETag.
+ * At /v2 the body is pokemontcg.io's, `{"error": {"message": <message>, "code": <status>}}`, whatever refused it.
  */
 export function sendError(reply: FastifyReply, statusCode: number, code: ErrorCode, message: string,
   more: Record<string, unknown> = {}): FastifyReply {
   reply.removeHeader('ETag');
+  const body = isPtcgPath(reply.request.url) ? { error: { message, code: statusCode } } : { error: message, code, ...more };
   return reply.header('Cache-Control', ERROR_CACHE_CONTROL).code(statusCode).type('application/json; charset=utf-8')
-    .send(JSON.stringify({ error: message, code, ...more }));
+    .send(JSON.stringify(body));
 }
 
 /** Every failure becomes `{"error": "...", "code": "..."}`; nothing internal reaches the client. */

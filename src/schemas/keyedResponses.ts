@@ -11,3 +11,6 @@ export const keyed = {
     429: { ...ErrorBody, description: 'The key has used its monthly requests; the quota resets at 00:00 UTC on the 1st (see Retry-After).' },
   },
 };
+
+/** The name of the X-Api-Key security scheme: how pokemontcg.io's SDKs send a key (/v2 only). */
+export const API_KEY_HEADER_SCHEME = 'apiKeyHeader';

@@ -1,0 +1,51 @@
+import type { PtcgCard, PtcgSet } from '../../schemas/pokemontcgIo.js';
+import type { CatalogStore } from '../catalogStore.js';
+import type { FieldCatalog } from '../query/fieldCatalog.js';
+import { DocumentIndex } from '../query/documentIndex.js';
+import { PTCG_CARD_FIELDS, PTCG_SET_FIELDS } from './ptcgFields.js';
+import { ptcgVocabularies, readPtcgCatalog, type PtcgVocabularies } from './readPtcgCatalog.js';
+
+/** One kind of record of /v2 (cards, sets): each record's JSON, its position by id, and the index its queries run on. */
+export interface PtcgShelf {
+  /** Each record's JSON, in the default order (what the index's ordinals count). */
+  docs: string[];
+  ordinalOf: Map<string, number>;
+  index: DocumentIndex;
+}
+
+/**
+ * The English catalog as pokemontcg.io's records, read from one snapshot and kept until the catalog
+ * changes (a KeptView of the store's CatalogViews): built on the first /v2 request, never by /v1.
+ */
+export interface PtcgView {
+  readonly version: string;
+  cards: PtcgShelf;
+  sets: PtcgShelf;
+  /** `{"data": [...]}` of /v2/types, /v2/subtypes, /v2/supertypes and /v2/rarities. */
+  vocabularies: Record<keyof PtcgVocabularies, string>;
+}
+
+export async function readPtcgView(store: CatalogStore): Promise<PtcgView> {
+  const read = await readPtcgCatalog(store);
+  const vocabularies = ptcgVocabularies(read);
+  return {
+    version: read.version,
+    cards: shelf(read.cards, PTCG_CARD_FIELDS),
+    sets: shelf(read.sets, PTCG_SET_FIELDS),
+    vocabularies: {
+      types: JSON.stringify({ data: vocabularies.types }),
+      subtypes: JSON.stringify({ data: vocabularies.subtypes }),
+      supertypes: JSON.stringify({ data: vocabularies.supertypes }),
+      rarities: JSON.stringify({ data: vocabularies.rarities }),
+    },
+  };
+}
+
+/** The records as JSON and indexed; the objects themselves are not kept. */
+function shelf(records: ReadonlyArray<PtcgCard | PtcgSet>, fields: FieldCatalog): PtcgShelf {
+  return {
+    docs: records.map((record) => JSON.stringify(record)),
+    ordinalOf: new Map(records.map((record, ordinal) => [record.id, ordinal])),
+    index: DocumentIndex.build(records, fields, { idPath: 'id' }),
+  };
+}
