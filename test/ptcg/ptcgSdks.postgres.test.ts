@@ -1,0 +1,3 @@
+import { describeSdks } from './ptcgSdksSuite.js';
+
+await describeSdks('postgres');
