@@ -21,6 +21,7 @@
  * Then what the front door's request log line costs (edgeOverhead.ts),
  * one card by id on SQLite and on PostgreSQL (storeComparison.ts), and MCP get_card beside REST and the SDK alone
  * (mcpFloor.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
+ * Then pokemontcg.io's API at /v2 (ptcgV2.ts): a card by id beside /v1's, and a mix of queries, cold and warm.
  * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone, `random name` for its name fragments alone,
  * `typed names` for the named lookup and autocomplete alone, `deck check` for the deck check alone;
  * `front door`, `stores compared` or `mcp floor` alone import nothing: those comparisons serve the demo catalog);
@@ -40,6 +41,7 @@ import { COLD_WORKLOADS, coldPools, coldTraffic } from './coldTraffic.js';
 import { deckCheck } from './deckCheck.js';
 import { typedNamePools, typedNames } from './typedNames.js';
 import { edgeOverhead } from './edgeOverhead.js';
+import { ptcgV2 } from './ptcgV2.js';
 import { mcpFloor } from './mcpFloor.js';
 import { storeComparison } from './storeComparison.js';
 import { median } from './variantsInTurn.js';
@@ -231,6 +233,11 @@ async function fullCatalogRuns(): Promise<void> {
       await coldTraffic((extra) => startInstance({ ...env, ...extra }), headers, pools,
         { connections, seconds: duration, turns, cacheMb: process.env.CATALOG_CACHE_MB || String(DEFAULT_CATALOG_CACHE_MB) },
         (workload) => only.test('cold traffic') || only.test(workload));
+    }
+    if (only.test('pokemontcg.io v2')) {
+      await ptcgV2((extra) => startInstance({ ...env, ...extra }), (url) => getFrom(url, headers), async (n) => (await run(process.execPath,
+        ['dist/src/cli/keys.js', 'create', '--email', `bench-v2-${n}-${Date.now()}@example.test`, '--tier', 'internal', '--unlimited'], env, 'ignore')).trim(),
+      { connections, seconds: duration, turns });
     }
     if (namePools) {
       await typedNames((extra) => startInstance({ ...env, ...extra }), headers, namePools,
