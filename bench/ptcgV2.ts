@@ -16,7 +16,6 @@ import { seededRandom } from '../test/support/seededRandom.js';
 
 const WARM_UP_SECONDS = 2;
 const POOL_SIZE = 60;
-const KEYS = 200;
 
 interface Pools { theirIds: string[]; ourIds: string[]; names: string[]; types: string[]; setIds: string[] }
 
@@ -61,11 +60,10 @@ function queryKinds(pools: Pools, seed = 46): Array<{ kind: string; pool: string
   ];
 }
 
-export async function ptcgV2(start: (env: NodeJS.ProcessEnv) => Promise<Instance>, get: (baseUrl: string) => Get, makeKey: (n: number) => Promise<string>,
+export async function ptcgV2(start: (env: NodeJS.ProcessEnv) => Promise<Instance>, get: (baseUrl: string) => Get, keys: readonly string[],
   { connections, seconds, turns }: { connections: number; seconds: number; turns: number }): Promise<void> {
   const instance = await start({});
   try {
-    const keys = await Promise.all(Array.from({ length: KEYS }, (_, n) => makeKey(n)));
     const headers = { authorization: `Bearer ${keys[0]}` };
     const pools = await gather(get(instance.baseUrl));
     const load = (pool: readonly string[], share: number, duration: number, seed: number, rate?: number) =>
@@ -75,7 +73,7 @@ export async function ptcgV2(start: (env: NodeJS.ProcessEnv) => Promise<Instance
       return row;
     };
 
-    console.log(`\npokemontcg.io v2: ${pools.theirIds.length} English cards, ${KEYS} keys in turn, ${loadGeneratorName()}; a fresh instance with the catalog cache\n`);
+    console.log(`\npokemontcg.io v2: ${pools.theirIds.length} English cards, ${keys.length} keys in turn, ${loadGeneratorName()}; a fresh instance with the catalog cache\n`);
     console.log(`| one card by id, ${connections} conn. | req/s (each turn) | p50 ms | p99 ms |`);
     console.log('|---|---:|---:|---:|');
     const v1 = pools.ourIds.map((id) => `/v1/cards?id=${encodeURIComponent(id)}`);
