@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DocumentIndex } from '../../../src/catalog/query/documentIndex.js';
+import { parseOrderBy } from '../../../src/catalog/query/orderBy.js';
+import { QuerySyntaxError } from '../../../src/catalog/query/queryNode.js';
+import { parseQuery } from '../../../src/catalog/query/queryParser.js';
+import { QUERY_CARDS, QUERY_FIELDS } from './queryCards.js';
+
+const index = new DocumentIndex(QUERY_CARDS, QUERY_FIELDS, 'id');
+
+function ids(q: string, orderBy: string, offset = 0, limit = 100): string[] {
+  const query = q === '' ? undefined : parseQuery(q, QUERY_FIELDS);
+  return index.search({ query, orderBy: parseOrderBy(orderBy, QUERY_FIELDS), offset, limit }).ordinals.map((ordinal) => QUERY_CARDS[ordinal]!.id);
+}
+
+describe('parseOrderBy', () => {
+  it('reads a comma list, - for descending, spaces and empty items aside', () => {
+    assert.deepEqual(parseOrderBy('name,-set.releaseDate', QUERY_FIELDS), [
+      { field: 'name', descending: false },
+      { field: 'set.releaseDate', descending: true },
+    ]);
+    assert.deepEqual(parseOrderBy(' -hp , ,number,', QUERY_FIELDS), [{ field: 'hp', descending: true }, { field: 'number', descending: false }]);
+    assert.deepEqual(parseOrderBy('', QUERY_FIELDS), []);
+  });
+
+  it('names the position of an unknown field, with the nearest sortable one', () => {
+    assert.throws(() => parseOrderBy('name,-set.releaseDat', QUERY_FIELDS), (error: unknown) =>
+      error instanceof QuerySyntaxError && error.position === 6 && error.message === 'unknown field "set.releaseDat" at 6; did you mean "set.releaseDate"?');
+  });
+
+  it('refuses a field that cannot order results', () => {
+    assert.throws(() => parseOrderBy('name, types', QUERY_FIELDS), (error: unknown) =>
+      error instanceof QuerySyntaxError && error.position === 6 && error.message === 'results cannot be ordered by "types" at 6');
+  });
+});
+
+describe('ordering', () => {
+  it('orders texts by their folded words', () => {
+    assert.deepEqual(ids('', 'name'), [
+      'base1-4', 'sv3pt5-6', 'base1-46', 'base5-4', 'xy7-54', 'xy1-2', 'swsh12tg-TG10', 'swsh12tg-TG2', 'base1-15', 'swsh1-1', 'base1-92', 'swsh12tg-TG01',
+    ]);
+  });
+
+  it('orders numbers held as strings numerically, missing values last in either direction', () => {
+    assert.deepEqual(ids('', '-hp'), [
+      'sv3pt5-6', 'swsh12tg-TG2', 'swsh1-1', 'xy1-2', 'base1-4', 'base1-15', 'base5-4', 'swsh12tg-TG10', 'swsh12tg-TG01', 'base1-46', 'base1-92', 'xy7-54',
+    ]);
+    assert.deepEqual(ids('', 'hp').slice(-3), ['sv3pt5-6', 'base1-92', 'xy7-54']);
+  });
+
+  it('orders card numbers naturally', () => {
+    assert.deepEqual(ids('set.id:swsh12tg', 'number'), ['swsh12tg-TG01', 'swsh12tg-TG2', 'swsh12tg-TG10']);
+    assert.deepEqual(ids('set.id:base1', '-number'), ['base1-92', 'base1-46', 'base1-15', 'base1-4']);
+  });
+
+  it('orders by a nested date, newest first, the id breaking ties in natural order', () => {
+    assert.deepEqual(ids('', '-set.releaseDate'), [
+      'sv3pt5-6', 'swsh12tg-TG01', 'swsh12tg-TG2', 'swsh12tg-TG10', 'swsh1-1', 'xy7-54', 'xy1-2', 'base5-4', 'base1-4', 'base1-15', 'base1-46', 'base1-92',
+    ]);
+  });
+
+  it('orders by several keys, each its own direction', () => {
+    assert.deepEqual(ids('supertype:pokemon', 'set.name,-hp'), [
+      'sv3pt5-6', 'base1-4', 'base1-15', 'base1-46', 'swsh12tg-TG2', 'swsh12tg-TG10', 'swsh12tg-TG01', 'swsh1-1', 'base5-4', 'xy1-2',
+    ]);
+  });
+
+  it('keeps catalog order without orderBy', () => {
+    assert.deepEqual(ids('types:fire', ''), ['base1-4', 'sv3pt5-6', 'base5-4', 'base1-46']);
+  });
+});
+
+describe('paging', () => {
+  const requests: Array<[string, string]> = [['', ''], ['', 'name'], ['supertype:pokemon', '-hp'], ['hp:*', 'set.releaseDate,-number'], ['-types:fire', '-set.releaseDate']];
+  for (const [q, orderBy] of requests) {
+    it(`pages of ${q || 'every card'} by ${orderBy || 'catalog order'} neither repeat nor skip a card`, () => {
+      const whole = ids(q, orderBy);
+      const query = q === '' ? undefined : parseQuery(q, QUERY_FIELDS);
+      for (const size of [1, 2, 3, 5]) {
+        const pages: string[] = [];
+        for (let offset = 0; ; offset += size) {
+          const { ordinals, total } = index.search({ query, orderBy: parseOrderBy(orderBy, QUERY_FIELDS), offset, limit: size });
+          assert.equal(total, whole.length);
+          if (ordinals.length === 0) break;
+          pages.push(...ordinals.map((ordinal) => QUERY_CARDS[ordinal]!.id));
+        }
+        assert.deepEqual(pages, whole, `pages of ${size}`);
+      }
+      assert.equal(new Set(whole).size, whole.length);
+    });
+  }
+
+  it('answers a page past the end with no card and the true total', () => {
+    const result = index.search({ query: parseQuery('types:fire', QUERY_FIELDS), orderBy: parseOrderBy('name', QUERY_FIELDS), offset: 40, limit: 10 });
+    assert.deepEqual(result, { ordinals: [], total: 4 });
+    assert.deepEqual(index.search({ offset: 40, limit: 10 }), { ordinals: [], total: QUERY_CARDS.length });
+  });
+});
