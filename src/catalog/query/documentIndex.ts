@@ -1,13 +1,14 @@
 import type { Bitset } from '../answers/bitsets.js';
 import { countBits, setBits } from '../answers/bitsets.js';
 import type { FieldCatalog } from './fieldCatalog.js';
-import { buildFieldIndex, type FieldIndex } from './fieldIndex.js';
+import { buildFieldIndex, buildWholeValues, type FieldIndex } from './fieldIndex.js';
 import { type DocumentOrder, documentOrder } from './documentOrder.js';
 import { emptySet, forEachOrdinal } from './ordinalSets.js';
 import type { OrderKey } from './orderBy.js';
 import { evaluateQuery, type IndexedFields } from './queryEvaluator.js';
 import type { QueryNode } from './queryNode.js';
 import { sortRanks, type SortRanks } from './sortRanks.js';
+import type { TermIndex } from './termIndex.js';
 import { spacedWords, type TextAnalyzer } from './textAnalyzer.js';
 import { WordSequences } from './wordSequences.js';
 
@@ -33,12 +34,14 @@ const KEPT_ORDERS = 16;
 /**
  * Every field of a catalog indexed over a fixed array of documents (plain JSON objects), built once:
  * a query is answered by set operations on the fields' indexes, a page in any order by the
- * documents' precomputed places, never by reading the documents. The word sequences a phrase
- * checks and the ranks an order reads are built on first use and kept, as the index is immutable.
+ * documents' precomputed places, never by reading the documents. A text field's whole values
+ * (what `!` reads), the word sequences a phrase checks and the ranks an order reads are built on
+ * first use and kept, as the index is immutable.
  */
 export class DocumentIndex implements IndexedFields {
   readonly size: number;
   private readonly indexes = new Map<string, FieldIndex>();
+  private readonly wholeCache = new Map<string, TermIndex>();
   private readonly sequenceCache = new Map<string, WordSequences>();
   private readonly rankCache = new Map<string, SortRanks>();
   private readonly orders = new Map<string, DocumentOrder>();
@@ -60,15 +63,29 @@ export class DocumentIndex implements IndexedFields {
     return index;
   }
 
+  wholes(name: string): TermIndex {
+    let wholes = this.wholeCache.get(name);
+    if (wholes === undefined) {
+      wholes = buildWholeValues(this.documents, this.textField(name).path, this.analyzer);
+      this.wholeCache.set(name, wholes);
+    }
+    return wholes;
+  }
+
   sequences(name: string): WordSequences {
     let sequences = this.sequenceCache.get(name);
     if (sequences === undefined) {
-      const field = this.field(name);
-      if (field.kind !== 'text') throw new Error(`"${name}" is not a text field`);
+      const field = this.textField(name);
       sequences = WordSequences.build(this.documents, field.path, field.words, this.analyzer);
       this.sequenceCache.set(name, sequences);
     }
     return sequences;
+  }
+
+  private textField(name: string): Extract<FieldIndex, { kind: 'text' }> {
+    const field = this.field(name);
+    if (field.kind !== 'text') throw new Error(`"${name}" is not a text field`);
+    return field;
   }
 
   /** The documents `query` matches, or null for every document. */

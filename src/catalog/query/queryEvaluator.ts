@@ -15,6 +15,8 @@ export interface IndexedFields {
   readonly fields: FieldCatalog;
   readonly analyzer: TextAnalyzer;
   field(name: string): FieldIndex;
+  /** A text field's whole values. */
+  wholes(name: string): TermIndex;
   sequences(name: string): WordSequences;
 }
 
@@ -71,7 +73,7 @@ function leafInField(leaf: QueryLeaf, name: string, index: IndexedFields): Bitse
     case 'range':
       return rangeIn(field, leaf, set, index.analyzer);
     case 'wildcard':
-      return wildcardIn(field, leaf.pattern, leaf.exact, set, index.analyzer);
+      return wildcardIn(field, name, leaf.pattern, leaf.exact, set, index);
     default:
       return valueIn(field, name, leaf.value, leaf.kind === 'exact', set, index);
   }
@@ -86,7 +88,7 @@ function valueIn(field: FieldIndex, name: string, value: string, exact: boolean,
       return rangeIn(field, { lower: value, upper: value, includeLower: true, includeUpper: true }, set, index.analyzer);
     case 'text': {
       const words = index.analyzer.words(value);
-      if (exact) return termIn(field.wholes, words.join(' '), set);
+      if (exact) return termIn(index.wholes(name), words.join(' '), set);
       if (words.length === 1) return termIn(field.words, words[0]!, set);
       return phraseIn(field.words, words, index.sequences(name), set);
     }
@@ -116,14 +118,15 @@ function phraseIn(terms: TermIndex, words: readonly string[], sequences: WordSeq
  * A wildcard in a text field matches one word, unless it is exact (`!`) or its literal text holds
  * several words (`name:"charizard e*"`): then it matches the whole value's words.
  */
-function wildcardIn(field: FieldIndex, pattern: string, exact: boolean, set: Bitset, analyzer: TextAnalyzer): Bitset {
+function wildcardIn(field: FieldIndex, name: string, pattern: string, exact: boolean, set: Bitset, index: IndexedFields): Bitset {
   if (field.kind === 'number' || field.kind === 'date') return set;
+  const { analyzer } = index;
   let terms: TermIndex;
   let fold: (piece: string) => string;
   if (field.kind === 'keyword') {
     [terms, fold] = [field.values, analyzer.keyword];
   } else if (exact || analyzer.words(wildcardLiteral(pattern)).length > 1) {
-    [terms, fold] = [field.wholes, analyzer.wholePiece];
+    [terms, fold] = [index.wholes(name), analyzer.wholePiece];
   } else {
     [terms, fold] = [field.words, (piece) => analyzer.words(piece).join('')];
   }

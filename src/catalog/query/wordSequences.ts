@@ -1,4 +1,4 @@
-import { valuesAt } from './fieldValues.js';
+import { forEachValueWords } from './fieldWords.js';
 import type { TermIndex } from './termIndex.js';
 import type { TextAnalyzer } from './textAnalyzer.js';
 
@@ -21,14 +21,13 @@ export class WordSequences {
     const positions = new Map(dictionary.terms.map((term, i) => [term, i]));
     const starts = new Uint32Array(documents.length + 1);
     const words: number[] = [];
-    documents.forEach((document, ordinal) => {
-      starts[ordinal] = words.length;
-      for (const value of valuesAt(document, path)) {
-        for (const word of analyzer.words(String(value))) words.push(positions.get(word)!);
-        words.push(VALUE_BREAK);
-      }
+    let next = 0;
+    forEachValueWords(documents, path, analyzer, (ordinal, values) => {
+      while (next <= ordinal) starts[next++] = words.length;
+      for (const word of values) words.push(positions.get(word)!);
+      words.push(VALUE_BREAK);
     });
-    starts[documents.length] = words.length;
+    while (next <= documents.length) starts[next++] = words.length;
     return new WordSequences(starts, Int32Array.from(words));
   }
 

@@ -129,9 +129,9 @@ describe('query matching, as pokemontcg.io answers', () => {
     let reads = 0;
     const watched = QUERY_CARDS.map((card) => watch(card, () => reads++));
     const watchedIndex = new DocumentIndex(watched, QUERY_FIELDS, 'id');
-    // A phrase's word sequences are built from the documents on the first phrase in a field, then kept.
-    watchedIndex.search({ query: parseQuery('name:"venusaur v"', QUERY_FIELDS), offset: 0, limit: 5 });
-    const queries = ['name:"charizard ex"', 'name:char*', '!name:charizard', 'hp:[100 TO *] -types:fire', '*x*', 'set.releaseDate:{2014 TO 2020]', 'subtypes:mega OR name:pikachu'];
+    // A field's word sequences (phrases) and whole values (`!`) are read from the documents on first use, then kept.
+    watchedIndex.search({ query: parseQuery('name:"venusaur v" !name:x', QUERY_FIELDS), offset: 0, limit: 5 });
+    const queries = ['name:"charizard ex"', 'name:char*', '!name:charizard', '!name:dark*', 'hp:[100 TO *] -types:fire', '*x*', 'set.releaseDate:{2014 TO 2020]', 'subtypes:mega OR name:pikachu'];
     reads = 0;
     for (const q of queries) watchedIndex.search({ query: parseQuery(q, QUERY_FIELDS), offset: 0, limit: 5 });
     assert.equal(reads, 0);
