@@ -174,9 +174,10 @@ class QueryParser {
 
   private leaf(context: Context, value: ValueText, written: string, start: number): QueryLeaf {
     const { field, exact } = context;
-    this.count(start, value.wildcard);
+    const exists = value.pattern === '*';
+    this.count(start, value.wildcard && !exists);
     const kind = field === null ? null : this.fields[field]!.kind;
-    if (value.pattern === '*') return { kind: 'exists', field };
+    if (exists) return { kind: 'exists', field };
     if (value.wildcard) {
       if (kind === 'number' || kind === 'date') throw new QuerySyntaxError(`a wildcard needs a text or keyword field, not "${field}"`, value.at);
       return { kind: 'wildcard', field, pattern: value.pattern, exact };

@@ -1,4 +1,4 @@
-import { type NaturalNumberKey, naturalKeyOrder, naturalNumberKey } from '../rows/ordering.js';
+import { naturalKeyOrder, naturalNumberKey } from '../rows/ordering.js';
 import type { FieldKind } from './fieldCatalog.js';
 import { numericValue } from './fieldIndex.js';
 import { valuesAt } from './fieldValues.js';
@@ -17,40 +17,37 @@ export interface SortRanks {
   high: Uint32Array;
 }
 
-type SortValue = number | string | NaturalNumberKey;
-
-const plainOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * Numbers and dates numerically, keywords (ids, card numbers: `4`, `TG01`) in natural order, texts
- * by their folded words.
+ * by their folded words. Only the distinct values are sorted; a document takes its values' places.
  */
 export function sortRanks(documents: readonly object[], field: string, kind: FieldKind, analyzer: TextAnalyzer): SortRanks {
   const path = field.split('.');
   const holders: number[] = [];
-  const values: SortValue[] = [];
+  const values: Array<number | string> = [];
   documents.forEach((document, ordinal) => {
     for (const value of valuesAt(document, path)) {
       const sortValue = kind === 'number' || kind === 'date' ? numericValue(kind, value)
-        : kind === 'keyword' ? naturalNumberKey(analyzer.keyword(String(value)))
+        : kind === 'keyword' ? analyzer.keyword(String(value))
         : analyzer.words(String(value)).join(' ');
       if (sortValue === null) continue;
       holders.push(ordinal);
       values.push(sortValue);
     }
   });
-  const compare = kind === 'number' || kind === 'date' ? (a: SortValue, b: SortValue) => (a as number) - (b as number)
-    : kind === 'keyword' ? (a: SortValue, b: SortValue) => naturalKeyOrder(a as NaturalNumberKey, b as NaturalNumberKey)
-    : (a: SortValue, b: SortValue) => plainOrder(a as string, b as string);
-  const order = Uint32Array.from(values.keys()).sort((a, b) => compare(values[a]!, values[b]!));
+  const places = new Map(inOrder(kind, new Set(values)).map((value, rank) => [value, rank]));
   const low = new Uint32Array(documents.length).fill(MISSING_RANK);
   const high = new Uint32Array(documents.length).fill(MISSING_RANK);
-  let rank = 0;
-  order.forEach((entry, i) => {
-    if (i > 0 && compare(values[order[i - 1]!]!, values[entry]!) !== 0) rank++;
-    const ordinal = holders[entry]!;
-    if (low[ordinal] === MISSING_RANK) low[ordinal] = rank;
-    high[ordinal] = rank;
+  holders.forEach((ordinal, i) => {
+    const rank = places.get(values[i]!)!;
+    if (low[ordinal] === MISSING_RANK || rank < low[ordinal]!) low[ordinal] = rank;
+    if (high[ordinal] === MISSING_RANK || rank > high[ordinal]!) high[ordinal] = rank;
   });
   return { low, high };
+}
+
+function inOrder(kind: FieldKind, distinct: ReadonlySet<number | string>): Array<number | string> {
+  if (kind === 'number' || kind === 'date') return Array.from(Float64Array.from(distinct as ReadonlySet<number>).sort());
+  if (kind === 'text') return [...(distinct as ReadonlySet<string>)].sort();
+  return [...(distinct as ReadonlySet<string>)].map(naturalNumberKey).sort(naturalKeyOrder).map((key) => key.number);
 }
