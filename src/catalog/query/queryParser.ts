@@ -114,7 +114,10 @@ class QueryParser {
       if (this.atEndOfGroup()) throw new QuerySyntaxError(`expected a term after "${not}"`, this.at);
       return { kind: 'not', child: this.unary(depth, context) };
     }
-    if (char === '+') this.at++;
+    if (char === '+') {
+      this.at++;
+      if (this.atEndOfGroup() || /\s/u.test(this.text[this.at]!)) throw new QuerySyntaxError('expected a term after "+"', this.at);
+    }
     return this.primary(depth, context);
   }
 

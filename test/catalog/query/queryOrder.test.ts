@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DocumentIndex } from '../../../src/catalog/query/documentIndex.js';
+import type { FieldCatalog } from '../../../src/catalog/query/fieldCatalog.js';
 import { parseOrderBy } from '../../../src/catalog/query/orderBy.js';
 import { QuerySyntaxError } from '../../../src/catalog/query/queryNode.js';
 import { parseQuery } from '../../../src/catalog/query/queryParser.js';
@@ -94,5 +95,44 @@ describe('paging', () => {
     const result = index.search({ query: parseQuery('types:fire', QUERY_FIELDS), orderBy: parseOrderBy('name', QUERY_FIELDS), offset: 40, limit: 10 });
     assert.deepEqual(result, { ordinals: [], total: 4 });
     assert.deepEqual(index.search({ offset: 40, limit: 10 }), { ordinals: [], total: QUERY_CARDS.length });
+  });
+
+  it('pages a hundred cards, past the 32 of a bitset word, as a plain filter and sort would', () => {
+    const cards = Array.from({ length: 100 }, (_, i) => ({
+      id: `g-${i}`, name: i % 3 ? 'Pikachu' : 'Raichu', number: String(i), ...(i % 7 ? { hp: String(10 * (i % 13)) } : {}),
+    }));
+    const fields: FieldCatalog = { id: { kind: 'keyword', sortable: true }, name: { kind: 'text', sortable: true }, hp: { kind: 'number', sortable: true }, number: { kind: 'keyword', sortable: true } };
+    const cardIndex = new DocumentIndex(cards, fields, 'id');
+    type Card = (typeof cards)[number];
+    const hp = (card: Card) => (card.hp === undefined ? null : Number(card.hp));
+    const filters: Record<string, (card: Card) => boolean> = {
+      '': () => true,
+      'name:pikachu': (card) => card.name === 'Pikachu',
+      '-name:pikachu': (card) => card.name !== 'Pikachu',
+      '-hp:*': (card) => hp(card) === null,
+      'hp:[20 TO 80}': (card) => hp(card) !== null && hp(card)! >= 20 && hp(card)! < 80,
+    };
+    const byId = (a: Card, b: Card) => Number(a.id.slice(2)) - Number(b.id.slice(2));
+    const lastIfMissing = (a: number | null, b: number | null, descending: boolean) =>
+      a === b ? 0 : a === null ? 1 : b === null ? -1 : descending ? b - a : a - b;
+    const orders: Record<string, (a: Card, b: Card) => number> = {
+      '': () => 0,
+      '-hp': (a, b) => lastIfMissing(hp(a), hp(b), true) || byId(a, b),
+      'name,-number': (a, b) => a.name.localeCompare(b.name) || Number(b.number) - Number(a.number),
+      hp: (a, b) => lastIfMissing(hp(a), hp(b), false) || byId(a, b),
+    };
+    for (const [q, filter] of Object.entries(filters)) {
+      for (const [orderBy, compare] of Object.entries(orders)) {
+        const expected = cards.filter(filter).sort(compare).map((card) => card.id);
+        const query = q === '' ? undefined : parseQuery(q, fields);
+        const pages: string[] = [];
+        for (let offset = 0; offset < 110; offset += 7) {
+          const { ordinals, total } = cardIndex.search({ query, orderBy: parseOrderBy(orderBy, fields), offset, limit: 7 });
+          assert.equal(total, expected.length, `${q} by ${orderBy}`);
+          pages.push(...ordinals.map((ordinal) => cards[ordinal]!.id));
+        }
+        assert.deepEqual(pages, expected, `${q} by ${orderBy}`);
+      }
+    }
   });
 });

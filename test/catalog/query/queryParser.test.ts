@@ -72,6 +72,7 @@ describe('parseQuery errors: one sentence naming the position', () => {
     ['name:a - types:fire', 'expected a term after "-" at 8', 8],
     ['name:a ()', 'expected a term at 8', 8],
     ['! name:a', 'expected a field after "!" at 1', 1],
+    ['+ name:a', 'expected a term after "+" at 1', 1],
   ];
   for (const [q, message, position] of cases) {
     it(`${q} → ${message}`, () => {
