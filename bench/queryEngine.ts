@@ -63,7 +63,11 @@ const QUERIES: Array<{ kind: string; q: string; orderBy?: string }> = [
 ];
 
 const turns = Number(process.argv[2] ?? 500);
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc === undefined) {
+  console.error('run with node --expose-gc: the memory figures need a collection before each reading');
+  process.exit(1);
+}
 
 const documents = loadCards();
 gc();

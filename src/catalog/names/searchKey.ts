@@ -32,9 +32,13 @@ export function searchKey(text: string): string {
  * must not meet `xy75-4`).
  */
 export function foldLetters(text: string): string {
+  // Most of an English catalog's text is printable ASCII, which normalization and kana folding leave as it is.
+  if (ASCII.test(text)) return text.toLowerCase();
   const decomposed = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   return hiraganaToKatakana(decomposed.normalize('NFC').toLowerCase());
 }
+
+const ASCII = /^[ -~\t\n\r]*$/;
 
 function hiraganaToKatakana(text: string): string {
   return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60));

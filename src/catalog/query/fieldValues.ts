@@ -7,6 +7,14 @@ export type LeafValue = string | number | boolean;
  */
 export function valuesAt(document: object, path: readonly string[]): LeafValue[] {
   const found: LeafValue[] = [];
+  if (path.length === 1) {
+    // Most fields are a key of the document itself: no walk.
+    const value = (document as Record<string, unknown>)[path[0]!];
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      found.push(value);
+      return found;
+    }
+  }
   collect(document, path, 0, found);
   return found;
 }
