@@ -24,7 +24,7 @@ import { DEFAULT_QUERY_LIMITS, QuerySyntaxError, type QueryLeaf, type QueryLimit
 /** The tree of `text`, whose fields must be in `fields`; QuerySyntaxError naming the position when it cannot be read. */
 export function parseQuery(text: string, fields: FieldCatalog, limits: QueryLimits = DEFAULT_QUERY_LIMITS): QueryNode {
   if (text.length > limits.maxLength) {
-    throw new QuerySyntaxError(`the query is longer than ${limits.maxLength} characters`, limits.maxLength);
+    throw new QuerySyntaxError(`the query is longer than ${limits.maxLength.toLocaleString('en-US')} characters`, limits.maxLength);
   }
   return new QueryParser(text, fields, limits).parse();
 }
