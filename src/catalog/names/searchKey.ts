@@ -26,6 +26,20 @@ export function searchKey(text: string): string {
   return hiraganaToKatakana(decomposed.normalize('NFC').toLowerCase());
 }
 
+/**
+ * searchKey's folding without dropping anything: width, case, Latin/Greek/Cyrillic accents and
+ * hiragana/katakana fold together, spaces and punctuation stay (an id or a code such as `xy7-54`
+ * must not meet `xy75-4`).
+ */
+export function foldLetters(text: string): string {
+  // Most of an English catalog's text is printable ASCII, which normalization and kana folding leave as it is.
+  if (ASCII.test(text)) return text.toLowerCase();
+  const decomposed = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return hiraganaToKatakana(decomposed.normalize('NFC').toLowerCase());
+}
+
+const ASCII = /^[ -~\t\n\r]*$/;
+
 function hiraganaToKatakana(text: string): string {
   return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60));
 }

@@ -8,13 +8,18 @@
  *   a phrase consecutive words, `!` the whole value, a wildcard a word.
  * - `keyword`: the whole value, folded (ids, codes, `Legal`); a wildcard matches the whole value.
  * - `number`: integers or decimals (a string of digits counts), with ranges.
- * - `date`: `YYYY/MM/DD` or `YYYY-MM-DD` (a time after it is ignored), with ranges.
+ * - `date`: `YYYY/MM/DD` or `YYYY-MM-DD` (a time after it is ignored), with ranges; in a query,
+ *   `YYYY` or `YYYY/MM` covers its days.
  */
 export type FieldKind = 'text' | 'keyword' | 'number' | 'date';
 
 export interface FieldSpec {
   kind: FieldKind;
-  /** Whether `orderBy` (or `order=`) may name it. */
+  /**
+   * Whether `orderBy` (or `order=`) may name it: numbers and dates order numerically, keywords
+   * naturally (`4` before `TG01`, `xy7-9` before `xy7-54`), texts by their folded words; a
+   * document without a value comes last either way.
+   */
   sortable?: boolean;
 }
 
