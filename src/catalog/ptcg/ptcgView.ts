@@ -46,6 +46,6 @@ function shelf(records: ReadonlyArray<PtcgCard | PtcgSet>, fields: FieldCatalog)
   return {
     docs: records.map((record) => JSON.stringify(record)),
     ordinalOf: new Map(records.map((record, ordinal) => [record.id, ordinal])),
-    index: DocumentIndex.build(records, fields, { idPath: 'id' }),
+    index: new DocumentIndex(records, fields, 'id'),
   };
 }
