@@ -30,7 +30,10 @@ const card = (setId: string, number: string, name: string): CardRecord => ({
   variants: [{ variant_key: 'normal', variant_label: 'Normal', is_default: true, image_small: null, image_large: null }],
 });
 /** A card as served: its record with its set's name and printed abbreviation. */
-const served = (record: CardRecord, setName: string, setCode: string | null = null) => ({ ...record, set_name: setName, set_code: setCode });
+/** A card as served: English ones name their pokemontcg.io id (these test ids need no rule of theirs: `en-a-1` is `a-1`). */
+const served = (record: CardRecord, setName: string, setCode: string | null = null) => ({
+  ...record, ...(record.id.startsWith('en-') ? { pokemontcg_io_id: record.id.slice(3) } : {}), set_name: setName, set_code: setCode,
+});
 const docs = (items: readonly string[] | JoinedJson<unknown>) => parsedItems(items) as Array<{ id: string }>;
 /** A page's documents as the bytes of a JSON array's inside, whichever way the store gave them. */
 const joinedBytes = (items: readonly string[] | JoinedJson<unknown>) =>
