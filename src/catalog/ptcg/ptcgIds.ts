@@ -53,8 +53,12 @@ const UNSEEN_FORCES_UNOWN = 'en-exu';
 export function ptcgCardId(ourSetId: string, number: string): string {
   const exception = CARD_ID_EXCEPTIONS.get(`${ourSetId}-${number}`);
   if (exception) return exception;
-  if (ourSetId === UNSEEN_FORCES_UNOWN) return `ex10-${decodeNumber(number)}`;
-  return `${ptcgSetId(ourSetId)}-${ptcgNumber(ourSetId, number)}`;
+  return `${ptcgCardSetId(ourSetId)}-${ptcgNumber(ourSetId, number)}`;
+}
+
+/** Their id of the set that holds the cards of one of our sets: its own (ptcgSetId), but `ex10` for the Unown of Unseen Forces. */
+export function ptcgCardSetId(ourSetId: string): string {
+  return ourSetId === UNSEEN_FORCES_UNOWN ? 'ex10' : ptcgSetId(ourSetId);
 }
 
 /** The card's number as they write it (the part of their id after the set id, up to a `_`). */
@@ -63,6 +67,7 @@ export function ptcgCardNumber(ptcgCardId: string, ptcgSetId: string): string {
 }
 
 function ptcgNumber(ourSetId: string, number: string): string {
+  if (ourSetId === UNSEEN_FORCES_UNOWN) return decodeNumber(number);
   let written = decodeNumber(number).replace(/^0+(?=\d)/, '');
   if (ourSetId === 'en-ecard2' || ourSetId === 'en-ecard3') written = written.replace(/^H0(?=\d)/, 'H');
   if (ourSetId === 'en-ecard2') written = written.replace(/^(\d+)a$/, '$1');
