@@ -116,6 +116,11 @@ const recordFields = {
 const { id, set_id, ...restOfRecord } = recordFields;
 const cardFields = {
   id,
+  pokemontcg_io_id: Type.Optional(Type.String({
+    description: "The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: " +
+      '`<their set id>-<number>`, the number without zero padding. Absent in every other language.',
+    examples: ['base1-4', 'sv3pt5-6'],
+  })),
   set_id,
   set_name: Type.String({ description: "The name of the card's set, in the card's language (the set's `name`).", examples: ['Base Set'] }),
   set_code: Nullable(Type.String({
@@ -130,7 +135,7 @@ export const Card = Type.Object(cardFields, {
   title: 'Card',
   additionalProperties: false,
   examples: [{
-    id: 'en-base1-4', set_id: 'en-base1', set_name: 'Base Set', set_code: 'BS', number: '4', local_id: '4/102', name: 'Charizard',
+    id: 'en-base1-4', pokemontcg_io_id: 'base1-4', set_id: 'en-base1', set_name: 'Base Set', set_code: 'BS', number: '4', local_id: '4/102', name: 'Charizard',
     supertype: 'Pokemon', subtypes: ['Stage2'], hp: 120, types: ['Fire'], rarity: 'Rare',
     artist: 'Mitsuhiro Arita', regulation_mark: null,
     image_small: 'https://assets.tcgdex.net/en/base/base1/4/low.webp',

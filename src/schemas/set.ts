@@ -3,6 +3,11 @@ import { Language, Nullable, OtherLanguages, Pagination, RetrievedAt } from './c
 
 const setFields = {
   id: Type.String({ description: 'Set id, `<lang>-<source set id>` (TCGdex\'s set id; not the printed abbreviation).', examples: ['en-base1'] }),
+  pokemontcg_io_id: Type.Optional(Type.String({
+    description: "The set's id at pokemontcg.io (its v2 API, served here at /v2), English sets only; a set they " +
+      'never had gets one by their naming rule. Absent in every other language.',
+    examples: ['base1', 'sv3pt5'],
+  })),
   name: Type.String({ description: "Name in the set's own language." }),
   name_en: Nullable(Type.String({ description: 'English name where known.' })),
   series: Nullable(Type.String()),
@@ -19,7 +24,7 @@ export const CardSet = Type.Object(setFields, {
   title: 'Set',
   additionalProperties: false,
   examples: [{
-    id: 'en-base1', name: 'Base Set', name_en: 'Base Set', series: 'Base', release_date: '1999-01-09',
+    id: 'en-base1', pokemontcg_io_id: 'base1', name: 'Base Set', name_en: 'Base Set', series: 'Base', release_date: '1999-01-09',
     total: 102, printed_total: 102, language: 'en',
     logo_url: 'https://assets.tcgdex.net/en/base/base1/logo.webp',
     symbol_url: 'https://assets.tcgdex.net/univ/base/base1/symbol.webp',

@@ -6,7 +6,8 @@ import type { CatalogBackend } from '../../src/catalog/catalogBackend.js';
 import { catalogRows, ROWS_VERSION } from '../../src/catalog/rows/catalogRows.js';
 import type { CatalogStore } from '../../src/catalog/catalogStore.js';
 import type { JoinedJson } from '../../src/catalog/catalogShapes.js';
-import { countOf, parsedItems } from '../../src/catalog/rows/servedJson.js';
+import { countOf, parsedItems, singleCard, singleSet } from '../../src/catalog/rows/servedJson.js';
+import { contentHash } from '../../src/catalog/rows/contentHash.js';
 import { searchKey } from '../../src/catalog/names/searchKey.js';
 import { facetsOf, languageFacet } from '../../src/catalog/rows/cardFacets.js';
 
@@ -30,7 +31,10 @@ const card = (setId: string, number: string, name: string): CardRecord => ({
   variants: [{ variant_key: 'normal', variant_label: 'Normal', is_default: true, image_small: null, image_large: null }],
 });
 /** A card as served: its record with its set's name and printed abbreviation. */
-const served = (record: CardRecord, setName: string, setCode: string | null = null) => ({ ...record, set_name: setName, set_code: setCode });
+/** A card as served: English ones name their pokemontcg.io id (these test ids need no rule of theirs: `en-a-1` is `a-1`). */
+const served = (record: CardRecord, setName: string, setCode: string | null = null) => ({
+  ...record, ...(record.id.startsWith('en-') ? { pokemontcg_io_id: record.id.slice(3) } : {}), set_name: setName, set_code: setCode,
+});
 const docs = (items: readonly string[] | JoinedJson<unknown>) => parsedItems(items) as Array<{ id: string }>;
 /** A page's documents as the bytes of a JSON array's inside, whichever way the store gave them. */
 const joinedBytes = (items: readonly string[] | JoinedJson<unknown>) =>
@@ -339,6 +343,38 @@ export function catalogStoreContract(
       assert.deepEqual(exported.sets, [catalog.sets[1], catalog.sets[0]]);
       assert.deepEqual(exported.cards, [catalog.cards[1], catalog.cards[2], catalog.cards[0]]);
       assert.deepEqual(JSON.parse((await store.getCard('en-old-1'))!), { ...served(catalog.cards[2]!, 'en-old'), other_languages: [] });
+    });
+
+    it('a rebuild that adds the pokemontcg.io id records each English card and set as changed in the feed, and nothing else', async () => {
+      const catalog = {
+        sets: [set('en-p', '2021-01-01'), set('fr-p', '2021-01-01', 'fr')],
+        cards: [card('en-p', '1', 'Pikachu'), card('en-p', '2', 'Raichu'), card('fr-p', '1', 'Pikachu')],
+      };
+      await store.replaceCatalog(catalog);
+      // The same catalog as rows of the version before stored it: documents (and their answers' hashes) without the id.
+      const rows = catalogRows(catalog);
+      const withoutId = (doc: string) => {
+        const { pokemontcg_io_id: _id, ...rest } = JSON.parse(doc) as Record<string, unknown>;
+        return JSON.stringify(rest);
+      };
+      await backend.writeCatalog({
+        ...rows, version: ROWS_VERSION - 1,
+        sets: rows.sets.map((row) => {
+          const doc = withoutId(row.doc);
+          return { ...row, doc, answer_hash: contentHash(singleSet(doc, row.lang === 'en' ? 2 : 1, row.other_languages)) };
+        }),
+        cards: rows.cards.map((row) => {
+          const doc = withoutId(row.doc);
+          return { ...row, doc, answer_hash: contentHash(singleCard({ ...row, doc, otherLanguages: row.other_languages })) };
+        }),
+      });
+      const { lastSeq } = await store.changesSince(0, 1);
+      assert.deepEqual(await store.rebuildStaleRows(), { sets: 2, cards: 3 });
+      const feed = await store.changesSince(lastSeq, 100);
+      assert.deepEqual(feed.changes.map((c) => `${c.change} ${c.type} ${c.id}`).sort(),
+        ['changed card en-p-1', 'changed card en-p-2', 'changed set en-p']);
+      assert.equal(JSON.parse((await store.getCard('en-p-2'))!).pokemontcg_io_id, 'p-2');
+      assert.ok(!('pokemontcg_io_id' in JSON.parse((await store.getCard('fr-p-1'))!)));
     });
 
     it('rebuilds rows that another version built from the stored records, once, and never over a newer import', async () => {

@@ -12,7 +12,7 @@ import { HeldNameLookup } from '../names/heldNameLookup.js';
 import type { NameLookup } from '../names/nameLookup.js';
 import type { ImportProgress } from '../importProgress.js';
 import type { StoredChanges } from '../changes/changesFeed.js';
-import { cardWithVariants, parseStoredCard, singleCard, singleSet } from '../rows/servedJson.js';
+import { cardWithVariants, parseStoredCard, parseStoredSet, singleCard, singleSet } from '../rows/servedJson.js';
 import { CatalogViews } from '../catalogViews.js';
 
 /**
@@ -148,7 +148,7 @@ export class StoredCatalog implements CatalogStore {
   }
 
   async *exportSets(): AsyncIterable<CardSet> {
-    for await (const doc of this.backend.setDocs()) yield JSON.parse(doc) as CardSet;
+    for await (const doc of this.backend.setDocs()) yield parseStoredSet(doc);
   }
 
   async *exportCards(): AsyncIterable<CardRecord> {

@@ -5,7 +5,7 @@ import { cardFacets } from './cardFacets.js';
 import { otherLanguages } from './languageLinks.js';
 import { naturalKeyOrder, naturalNumberKey, newestSetFirst, type NaturalNumberKey } from './ordering.js';
 import { searchKey } from '../names/searchKey.js';
-import { singleCard, singleSet, storedCard } from './servedJson.js';
+import { singleCard, singleSet, storedCard, storedSet } from './servedJson.js';
 import { contentHash } from './contentHash.js';
 
 export interface SetRow {
@@ -53,9 +53,11 @@ export interface CardRow {
  * server started on rows of another version rebuilds them from the stored documents
  * (CatalogStore.rebuildStaleRows), so an upgrade needs no re-import.
  * 1: the first; 2: name keys without white space, apostrophes, hyphens and dots; 3: other_languages;
- * 4: facets for filters; 5: set_name and set_code in card documents.
+ * 4: facets for filters; 5: set_name and set_code in card documents; 6: pokemontcg_io_id in English card
+ * and set documents (so a stored catalog is rebuilt on start, and each English card reaches mirrors as
+ * one change in the changes feed).
  */
-export const ROWS_VERSION = 5;
+export const ROWS_VERSION = 6;
 
 /** The catalog as a database stores it: every row ready, every order precomputed. */
 export interface CatalogRows {
@@ -104,7 +106,7 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
   const setLinks = otherLanguages(sets);
   return {
     sets: sets.map((set, rank): SetRow => {
-      const doc = JSON.stringify(set);
+      const doc = storedSet(set);
       const answerHash = contentHash(singleSet(doc, cardCounts.get(set.id) ?? 0, setLinks[rank]!));
       return {
         id: set.id, lang: set.language, rank, doc, other_languages: setLinks[rank]!,

@@ -2,6 +2,7 @@ import type { CardRecord, CardWithLanguages, CardWithVariants } from '../../sche
 import type { Pagination } from '../../schemas/common.js';
 import type { CardSet, SetWithCount } from '../../schemas/set.js';
 import type { JoinedJson, JsonText } from '../catalogShapes.js';
+import { ptcgCardId, ptcgSetId } from '../ptcg/ptcgIds.js';
 
 /*
  * The one home of the served JSON. Documents are serialized once, at import, and every answer is
@@ -17,14 +18,29 @@ export interface StoredCard {
 }
 
 /**
- * How a card is stored: as served, its record with its set's name and printed abbreviation after
- * set_id (the schema's order), and `variants` apart, so lists read only the document. The fields are
- * copied once: an import stores every card.
+ * How a card is stored: as served, its record with its pokemontcg.io id after its id (English cards
+ * only), and its set's name and printed abbreviation after set_id (the schema's order), and
+ * `variants` apart, so lists read only the document. The fields are copied once: an import stores
+ * every card.
  */
-export function storedCard(card: CardRecord, set: Pick<CardSet, 'name' | 'abbreviation'>): StoredCard {
+export function storedCard(card: CardRecord, set: Pick<CardSet, 'name' | 'abbreviation' | 'language'>): StoredCard {
   const { id, set_id, variants, ...rest } = card;
-  const served: Omit<CardWithVariants, 'variants'> = { id, set_id, set_name: set.name, set_code: set.abbreviation, ...rest };
+  const ptcgId = set.language === 'en' ? { pokemontcg_io_id: ptcgCardId(set_id, card.number ?? id.slice(set_id.length + 1)) } : {};
+  const served: Omit<CardWithVariants, 'variants'> = { id, ...ptcgId, set_id, set_name: set.name, set_code: set.abbreviation, ...rest };
   return { doc: JSON.stringify(served), variants: JSON.stringify(variants) };
+}
+
+/** How a set is stored: as served, its record with its pokemontcg.io id after its id (English sets only). */
+export function storedSet(set: CardSet): string {
+  if (set.language !== 'en') return JSON.stringify(set);
+  const { id, ...rest } = set;
+  return JSON.stringify({ id, pokemontcg_io_id: ptcgSetId(id), ...rest });
+}
+
+/** A set's record (what an import gave), parsed back from what is stored: its pokemontcg.io id, which rows derive, left out. */
+export function parseStoredSet(doc: string): CardSet {
+  const { pokemontcg_io_id: _ptcgId, ...record } = JSON.parse(doc) as CardSet;
+  return record;
 }
 
 /** A single card as stored: its document and variants, and its links to other languages (JSON). */
@@ -49,10 +65,11 @@ export function singleSet(doc: string, cardCount: number, otherLanguages: string
 
 /**
  * A card's record (what an import gave, as the export writes it), parsed back from what is stored:
- * the fields rows derive from the set are left out, and rows of an older version lack them anyway.
+ * the fields rows derive (the pokemontcg.io id, the set's name and code) are left out, and rows of an older version lack them anyway.
  */
 export function parseStoredCard(stored: StoredCard): CardRecord {
-  const { set_name: _setName, set_code: _setCode, ...record } = JSON.parse(cardWithVariants(stored)) as Partial<CardWithVariants>;
+  const { pokemontcg_io_id: _ptcgId, set_name: _setName, set_code: _setCode, ...record } =
+    JSON.parse(cardWithVariants(stored)) as Partial<CardWithVariants>;
   return record as CardRecord;
 }
 

@@ -32,11 +32,12 @@ describe('the served JSON, spliced from stored rows', () => {
     catalog = (await readOwnExport(SEED_CATALOG_DIR)).catalog;
     rows = catalogRows(catalog, at);
   });
-  /** The card served for a record: the record with its set's name and printed abbreviation. */
+  /** The card served for a record: the record with its pokemontcg.io id (English), its set's name and printed abbreviation. */
   const served = (id: string) => {
     const record = catalog.cards.find((c) => c.id === id)!;
     const set = catalog.sets.find((s) => s.id === record.set_id)!;
-    return { ...record, set_name: set.name, set_code: set.abbreviation };
+    const ptcgId = set.language === 'en' ? { pokemontcg_io_id: id.slice(3) } : {};
+    return { ...record, ...ptcgId, set_name: set.name, set_code: set.abbreviation };
   };
 
   it('a single card is the card that was stored and its other languages, and matches SingleCard', () => {
@@ -57,11 +58,23 @@ describe('the served JSON, spliced from stored rows', () => {
     matches(SingleSet, body);
     assert.deepEqual(JSON.parse(body), {
       data: {
-        ...catalog.sets.find((s) => s.id === set.id), card_count: 7,
+        ...catalog.sets.find((s) => s.id === set.id), pokemontcg_io_id: 'base1', card_count: 7,
         other_languages: [{ language: 'fr', id: 'fr-base1', name: 'Set de Base' }, { language: 'de', id: 'de-base1', name: 'Grundset' }],
       },
       retrieved_at: at.toISOString(),
     });
+  });
+
+  it('English cards and sets name their pokemontcg.io id right after their id; other languages have none', () => {
+    const keys = (doc: string) => Object.keys(JSON.parse(doc) as object).slice(0, 3);
+    const card = (id: string) => rows.cards.find((row) => row.id === id)!.doc;
+    assert.deepEqual(keys(card('en-base1-4')), ['id', 'pokemontcg_io_id', 'set_id']);
+    assert.equal(JSON.parse(card('en-base1-4')).pokemontcg_io_id, 'base1-4');
+    assert.deepEqual(keys(rows.sets.find((row) => row.id === 'en-base2')!.doc), ['id', 'pokemontcg_io_id', 'name']);
+    for (const row of [...rows.cards, ...rows.sets].filter((r) => r.lang !== 'en')) {
+      assert.ok(!row.doc.includes('pokemontcg_io_id'), `${row.id} names no pokemontcg.io id`);
+    }
+    assert.ok(rows.cards.some((row) => row.lang !== 'en') && rows.sets.some((row) => row.lang !== 'en'));
   });
 
   it('links each card to the same TCGdex id in the other languages, in the order of the language codes', () => {
