@@ -8,7 +8,7 @@ import {
 import { sendResult } from './sendResult.js';
 
 const TAG = 'pokemontcg.io v2';
-const security = [{ [API_KEY_HEADER_SCHEME]: [] }, { [BEARER_SCHEME]: [] }];
+const security: Array<Record<string, string[]>> = [{ [API_KEY_HEADER_SCHEME]: [] }, { [BEARER_SCHEME]: [] }];
 const refusals = {
   401: { ...PtcgError, description: 'No key, or one that is malformed, unknown or revoked (X-Api-Key or Authorization: Bearer).' },
   429: { ...PtcgError, description: 'The key has used its monthly requests (see Retry-After).' },

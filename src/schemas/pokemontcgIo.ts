@@ -1,4 +1,4 @@
-import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 
 /**
  * pokemontcg.io's v2 shapes, as its public docs (PokemonTCG/pokemon-tcg-api-docs) describe them,
@@ -11,10 +11,13 @@ const CATALOG_ID = Type.String({ description: 'Our id of the same record at /v1 
 
 const Legality = Type.Union([Type.Literal('Legal'), Type.Literal('Banned')]);
 
+export type PtcgLegality = Static<typeof Legality>;
+
 export const PtcgLegalities = Type.Object(
   { unlimited: Type.Optional(Legality), standard: Type.Optional(Legality), expanded: Type.Optional(Legality) },
   { title: 'PtcgLegalities', description: 'A format is absent when the card or set is not legal in it (from our own legality, so right after rotations).' },
 );
+export type PtcgLegalities = Static<typeof PtcgLegalities>;
 
 export const PtcgSet = Type.Object(
   {
@@ -27,15 +30,13 @@ export const PtcgSet = Type.Object(
     ptcgoCode: Type.Optional(Type.String({ description: 'The printed set code.', examples: ['BS', 'MEW'] })),
     releaseDate: Type.String({ description: '`YYYY/MM/DD`.', examples: ['1999/01/09'] }),
     updatedAt: Type.String({ description: '`YYYY/MM/DD HH:MM:SS`, UTC.', examples: ['2026/08/21 07:25:49'] }),
-    images: Type.Object({ symbol: Type.String(), logo: Type.String() }),
+    images: Type.Object({ symbol: Type.Optional(Type.String()), logo: Type.Optional(Type.String()) }),
     catalogId: CATALOG_ID,
   },
   { title: 'PtcgSet' },
 );
 export type PtcgSet = Static<typeof PtcgSet>;
 
-const NameAndText = (title: string, more: TProperties = {}) =>
-  Type.Object({ name: Type.String(), text: Type.String(), ...more }, { title });
 
 export const PtcgCard = Type.Object(
   {
@@ -49,8 +50,8 @@ export const PtcgCard = Type.Object(
     evolvesFrom: Type.Optional(Type.String()),
     evolvesTo: Type.Optional(Type.Array(Type.String(), { description: 'The Pokémon whose English cards evolve from this one.' })),
     rules: Type.Optional(Type.Array(Type.String(), { description: "Rule boxes, and a Trainer's or Energy's text." })),
-    ancientTrait: Type.Optional(NameAndText('PtcgAncientTrait')),
-    abilities: Type.Optional(Type.Array(NameAndText('PtcgAbility', { type: Type.String() }))),
+    ancientTrait: Type.Optional(Type.Object({ name: Type.String(), text: Type.String() }, { title: 'PtcgAncientTrait' })),
+    abilities: Type.Optional(Type.Array(Type.Object({ name: Type.String(), text: Type.String(), type: Type.String() }, { title: 'PtcgAbility' }))),
     attacks: Type.Optional(Type.Array(Type.Object({
       name: Type.String(),
       cost: Type.Array(Type.String()),
@@ -70,7 +71,7 @@ export const PtcgCard = Type.Object(
     nationalPokedexNumbers: Type.Optional(Type.Array(Type.Integer())),
     legalities: PtcgLegalities,
     regulationMark: Type.Optional(Type.String()),
-    images: Type.Object({ small: Type.String(), large: Type.String() }),
+    images: Type.Object({ small: Type.Optional(Type.String()), large: Type.Optional(Type.String()) }),
     catalogId: CATALOG_ID,
   },
   { title: 'PtcgCard' },
@@ -113,7 +114,8 @@ const Q = Type.String({
   examples: ['name:charizard set.id:sv3pt5'],
 });
 const Page = Type.Integer({ minimum: 1, default: 1, description: 'The page, from 1. A page past the end has `data: []`.' });
-const PageSize = Type.Integer({ minimum: 1, maximum: 250, default: 250, description: 'Records per page, at most 250.' });
+// No schema default: one would be filled in before `pagesize` is read.
+const PageSize = Type.Integer({ minimum: 1, maximum: 250, description: 'Records per page, at most 250; 250 unless given.' });
 const OrderBy = Type.String({
   description: 'A comma list of fields, `-` for descending, nested keys allowed (`-set.releaseDate,number`); the id is always the ' +
     'last key. Without it, cards come by set release date, set, then number; sets by release date, then id.',

@@ -62,10 +62,17 @@ describe("pokemontcg.io's API at /v2: envelopes, ids, paging, keys and errors", 
   });
 
   it('without orderBy cards come by set release date, then set, then number; sets by release date', async () => {
-    const first = await server.get('/v2/cards?pageSize=3');
-    assert.deepEqual(first.body.data.map((card: any) => card.id), ['base1-1', 'base1-2', 'base1-3']);
-    const sets = await server.get('/v2/sets?pageSize=2');
-    assert.deepEqual(sets.body.data.map((set: any) => set.id), ['base1', 'base2']);
+    const first = (await server.get('/v2/cards?pageSize=250')).body.data;
+    const dates = first.map((card: any) => card.set.releaseDate);
+    assert.deepEqual(dates, [...dates].sort());
+    const base = first.filter((card: any) => card.set.id === 'base1').map((card: any) => card.id);
+    assert.deepEqual(base.slice(0, 3), ['base1-1', 'base1-2', 'base1-3']);
+    assert.ok(first.findIndex((card: any) => card.id === 'base1-10') > first.findIndex((card: any) => card.id === 'base1-9'), 'numbers as numbers');
+    const sets = (await server.get('/v2/sets')).body.data;
+    const setDates = sets.map((set: any) => set.releaseDate);
+    assert.deepEqual(setDates, [...setDates].sort());
+    const ids = sets.map((set: any) => set.id);
+    assert.ok(ids.indexOf('base1') < ids.indexOf('base2') && ids.indexOf('base2') < ids.indexOf('sv3pt5'));
   });
 
   it('the four vocabularies are {data: [...]}', async () => {
