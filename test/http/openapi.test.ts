@@ -59,8 +59,9 @@ describe('the OpenAPI 3.1 document', () => {
     // The schemas with their references (the error codes' component) resolved, as a reader of the document sees them.
     const resolved = await dereference(structuredClone(doc)) as typeof doc;
     const operation = (path: string): Operation => resolved.paths[path].get;
-    const check = async (path: string, query: string, expected: number) => {
-      const response = await server.get(path + query);
+    /** `asked`: the path with its parameters filled in, where the document's has them (`/v2/cards/{id}`). */
+    const check = async (path: string, query: string, expected: number, asked = path) => {
+      const response = await server.get(asked + query);
       assert.equal(response.status, expected, `${path}${query}`);
       const schema = operation(path).responses[String(expected)]?.content?.['application/json']?.schema;
       assert.ok(schema, `${path} documents ${expected}`);
@@ -90,6 +91,13 @@ describe('the OpenAPI 3.1 document', () => {
     await check('/v1/cards/named', '?fuzzy=', 400);
     await check('/v1/cards/autocomplete', '?q=pika', 200);
     await check('/v1/cards/autocomplete', '?q=', 400);
+    await check('/v2/cards', '?q=name:charizard', 200);
+    await check('/v2/cards', '?pageSize=251', 400);
+    await check('/v2/cards/{id}', '', 200, '/v2/cards/base1-4');
+    await check('/v2/cards/{id}', '', 404, '/v2/cards/base1-999');
+    await check('/v2/sets', '?orderBy=-releaseDate', 200);
+    await check('/v2/sets/{id}', '', 200, '/v2/sets/base1');
+    for (const name of ['types', 'subtypes', 'supertypes', 'rarities']) await check(`/v2/${name}`, '', 200);
     await check('/healthz', '', 200);
     await check('/healthz', '%', 400);
     await check('/openapi.json', '', 200);

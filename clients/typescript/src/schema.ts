@@ -145,6 +145,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search cards (pokemontcg.io v2)
+         * @description pokemontcg.io's `GET /v2/cards`: the cards that `q` matches, a page at a time, in `orderBy`'s order.
+         */
+        get: operations["ptcgSearchCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a card by pokemontcg.io's id (pokemontcg.io v2) */
+        get: operations["ptcgGetCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search sets (pokemontcg.io v2)
+         * @description pokemontcg.io's `GET /v2/sets`: the sets that `q` matches, a page at a time, in `orderBy`'s order.
+         */
+        get: operations["ptcgSearchSets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/sets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a set by pokemontcg.io's id (pokemontcg.io v2) */
+        get: operations["ptcgGetSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every value of types (pokemontcg.io v2) */
+        get: operations["ptcgTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/subtypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every value of subtypes (pokemontcg.io v2) */
+        get: operations["ptcgSubtypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/supertypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every value of supertypes (pokemontcg.io v2) */
+        get: operations["ptcgSupertypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/rarities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every value of rarities (pokemontcg.io v2) */
+        get: operations["ptcgRarities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/decks/check": {
         parameters: {
             query?: never;
@@ -472,6 +614,12 @@ export interface operations {
                              * @example en-base1
                              */
                             id: string;
+                            /**
+                             * @description The set's id at pokemontcg.io (its v2 API, served here at /v2), English sets only; a set they never had gets one by their naming rule. Absent in every other language.
+                             * @example base1
+                             * @example sv3pt5
+                             */
+                            pokemontcg_io_id?: string;
                             /** @description Name in the set's own language. */
                             name: string;
                             name_en: string | null;
@@ -512,6 +660,12 @@ export interface operations {
                              * @example en-base1
                              */
                             id: string;
+                            /**
+                             * @description The set's id at pokemontcg.io (its v2 API, served here at /v2), English sets only; a set they never had gets one by their naming rule. Absent in every other language.
+                             * @example base1
+                             * @example sv3pt5
+                             */
+                            pokemontcg_io_id?: string;
                             /** @description Name in the set's own language. */
                             name: string;
                             name_en: string | null;
@@ -774,6 +928,12 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
+                            /**
+                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
                             /**
@@ -860,6 +1020,12 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
+                            /**
+                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
                             /**
@@ -965,6 +1131,12 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
+                            /**
+                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
                             /**
@@ -1224,6 +1396,12 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
+                            /**
+                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
                             /**
@@ -2073,6 +2251,1218 @@ export interface operations {
             };
         };
     };
+    ptcgSearchCards: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A query in pokemontcg.io's language: `field:value` (a word of the field, case and accents folded), `field:"a phrase"`, wildcards (`name:char*`), `!field:value` (the whole field), `-field:value` (not), AND by default, `OR`, parentheses, ranges (`hp:[150 TO *]`, `{a TO b}`), nested fields (`set.id:sv3pt5`). A `+` stands for a space. See docs/pokemontcg-io.md.
+                 * @example name:charizard set.id:sv3pt5
+                 */
+                q?: string;
+                /** @description The page, from 1. A page past the end has `data: []`. */
+                page?: number;
+                /** @description Records per page, at most 250; 250 unless given. */
+                pageSize?: number;
+                /** @description Records per page, at most 250; 250 unless given. */
+                pagesize?: number;
+                /**
+                 * @description A comma list of fields, `-` for descending, nested keys allowed (`-set.releaseDate,number`); the id is always the last key. Without it, cards come by set release date, set, then number; sets by release date, then id.
+                 * @example -set.releaseDate
+                 */
+                orderBy?: string;
+                /**
+                 * @description A comma list of fields, `-` for descending, nested keys allowed (`-set.releaseDate,number`); the id is always the last key. Without it, cards come by set release date, set, then number; sets by release date, then id.
+                 * @example -set.releaseDate
+                 */
+                orderby?: string;
+                /**
+                 * @description A comma list of top-level fields to return (`id,name,set`); a field this API does not serve (`tcgplayer`) is left out, not refused.
+                 * @example id,name
+                 */
+                select?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description pokemontcg.io's card id.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            id: string;
+                            name: string;
+                            /** @description `Pokémon`, `Trainer` or `Energy`. */
+                            supertype: string;
+                            /** @description As pokemontcg.io writes them: `Stage 2`, `MEGA`, `Pokémon Tool`. */
+                            subtypes?: string[];
+                            level?: string;
+                            /**
+                             * @description A string, as pokemontcg.io has it.
+                             * @example 120
+                             */
+                            hp?: string;
+                            types?: string[];
+                            evolvesFrom?: string;
+                            /** @description The Pokémon whose English cards evolve from this one. */
+                            evolvesTo?: string[];
+                            /** @description Rule boxes, and a Trainer's or Energy's text. */
+                            rules?: string[];
+                            /** PtcgAncientTrait */
+                            ancientTrait?: {
+                                name: string;
+                                text: string;
+                            };
+                            abilities?: {
+                                name: string;
+                                text: string;
+                                type: string;
+                            }[];
+                            attacks?: {
+                                name: string;
+                                cost: string[];
+                                convertedEnergyCost: number;
+                                /** @description `` when none is printed. */
+                                damage: string;
+                                text: string;
+                            }[];
+                            weaknesses?: {
+                                type: string;
+                                value: string;
+                            }[];
+                            resistances?: {
+                                type: string;
+                                value: string;
+                            }[];
+                            retreatCost?: string[];
+                            convertedRetreatCost?: number;
+                            /** PtcgSet */
+                            set: {
+                                /**
+                                 * @description pokemontcg.io's set id.
+                                 * @example base1
+                                 * @example sv3pt5
+                                 */
+                                id: string;
+                                /** @description As pokemontcg.io names it (`Base`, where /v1 says `Base Set`). */
+                                name: string;
+                                series: string;
+                                printedTotal: number;
+                                total: number;
+                                /**
+                                 * PtcgLegalities
+                                 * @description A format is absent when the card or set is not legal in it (from our own legality, so right after rotations).
+                                 */
+                                legalities: {
+                                    /** @enum {string} */
+                                    unlimited?: "Legal" | "Banned";
+                                    /** @enum {string} */
+                                    standard?: "Legal" | "Banned";
+                                    /** @enum {string} */
+                                    expanded?: "Legal" | "Banned";
+                                };
+                                /**
+                                 * @description The printed set code.
+                                 * @example BS
+                                 * @example MEW
+                                 */
+                                ptcgoCode?: string;
+                                /**
+                                 * @description `YYYY/MM/DD`.
+                                 * @example 1999/01/09
+                                 */
+                                releaseDate: string;
+                                /**
+                                 * @description `YYYY/MM/DD HH:MM:SS`, UTC.
+                                 * @example 2026/08/21 07:25:49
+                                 */
+                                updatedAt: string;
+                                images: {
+                                    symbol?: string;
+                                    logo?: string;
+                                };
+                                /**
+                                 * @description Our id of the same record at /v1 (`en-base1-4`, `en-base1`).
+                                 * @example en-base1-4
+                                 */
+                                catalogId: string;
+                            };
+                            number: string;
+                            artist?: string;
+                            /** @description In pokemontcg.io's words (`Rare Holo` where the card is printed holo). */
+                            rarity?: string;
+                            flavorText?: string;
+                            nationalPokedexNumbers?: number[];
+                            /**
+                             * PtcgLegalities
+                             * @description A format is absent when the card or set is not legal in it (from our own legality, so right after rotations).
+                             */
+                            legalities: {
+                                /** @enum {string} */
+                                unlimited?: "Legal" | "Banned";
+                                /** @enum {string} */
+                                standard?: "Legal" | "Banned";
+                                /** @enum {string} */
+                                expanded?: "Legal" | "Banned";
+                            };
+                            regulationMark?: string;
+                            images: {
+                                small?: string;
+                                large?: string;
+                            };
+                            /**
+                             * @description Our id of the same record at /v1 (`en-base1-4`, `en-base1`).
+                             * @example en-base1-4
+                             */
+                            catalogId: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description The records on this page. */
+                        count: number;
+                        /** @description Every record the query matches (exact). */
+                        totalCount: number;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed, `pageSize` is over 250, or `q` or `orderBy` cannot be read (the message says where). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or one that is malformed, unknown or revoked (X-Api-Key or Authorization: Bearer). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ptcgGetCard: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A comma list of top-level fields to return (`id,name,set`); a field this API does not serve (`tcgplayer`) is left out, not refused.
+                 * @example id,name
+                 */
+                select?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** PtcgCard */
+                        data: {
+                            /**
+                             * @description pokemontcg.io's card id.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            id: string;
+                            name: string;
+                            /** @description `Pokémon`, `Trainer` or `Energy`. */
+                            supertype: string;
+                            /** @description As pokemontcg.io writes them: `Stage 2`, `MEGA`, `Pokémon Tool`. */
+                            subtypes?: string[];
+                            level?: string;
+                            /**
+                             * @description A string, as pokemontcg.io has it.
+                             * @example 120
+                             */
+                            hp?: string;
+                            types?: string[];
+                            evolvesFrom?: string;
+                            /** @description The Pokémon whose English cards evolve from this one. */
+                            evolvesTo?: string[];
+                            /** @description Rule boxes, and a Trainer's or Energy's text. */
+                            rules?: string[];
+                            /** PtcgAncientTrait */
+                            ancientTrait?: {
+                                name: string;
+                                text: string;
+                            };
+                            abilities?: {
+                                name: string;
+                                text: string;
+                                type: string;
+                            }[];
+                            attacks?: {
+                                name: string;
+                                cost: string[];
+                                convertedEnergyCost: number;
+                                /** @description `` when none is printed. */
+                                damage: string;
+                                text: string;
+                            }[];
+                            weaknesses?: {
+                                type: string;
+                                value: string;
+                            }[];
+                            resistances?: {
+                                type: string;
+                                value: string;
+                            }[];
+                            retreatCost?: string[];
+                            convertedRetreatCost?: number;
+                            /** PtcgSet */
+                            set: {
+                                /**
+                                 * @description pokemontcg.io's set id.
+                                 * @example base1
+                                 * @example sv3pt5
+                                 */
+                                id: string;
+                                /** @description As pokemontcg.io names it (`Base`, where /v1 says `Base Set`). */
+                                name: string;
+                                series: string;
+                                printedTotal: number;
+                                total: number;
+                                /**
+                                 * PtcgLegalities
+                                 * @description A format is absent when the card or set is not legal in it (from our own legality, so right after rotations).
+                                 */
+                                legalities: {
+                                    /** @enum {string} */
+                                    unlimited?: "Legal" | "Banned";
+                                    /** @enum {string} */
+                                    standard?: "Legal" | "Banned";
+                                    /** @enum {string} */
+                                    expanded?: "Legal" | "Banned";
+                                };
+                                /**
+                                 * @description The printed set code.
+                                 * @example BS
+                                 * @example MEW
+                                 */
+                                ptcgoCode?: string;
+                                /**
+                                 * @description `YYYY/MM/DD`.
+                                 * @example 1999/01/09
+                                 */
+                                releaseDate: string;
+                                /**
+                                 * @description `YYYY/MM/DD HH:MM:SS`, UTC.
+                                 * @example 2026/08/21 07:25:49
+                                 */
+                                updatedAt: string;
+                                images: {
+                                    symbol?: string;
+                                    logo?: string;
+                                };
+                                /**
+                                 * @description Our id of the same record at /v1 (`en-base1-4`, `en-base1`).
+                                 * @example en-base1-4
+                                 */
+                                catalogId: string;
+                            };
+                            number: string;
+                            artist?: string;
+                            /** @description In pokemontcg.io's words (`Rare Holo` where the card is printed holo). */
+                            rarity?: string;
+                            flavorText?: string;
+                            nationalPokedexNumbers?: number[];
+                            /**
+                             * PtcgLegalities
+                             * @description A format is absent when the card or set is not legal in it (from our own legality, so right after rotations).
+                             */
+                            legalities: {
+                                /** @enum {string} */
+                                unlimited?: "Legal" | "Banned";
+                                /** @enum {string} */
+                                standard?: "Legal" | "Banned";
+                                /** @enum {string} */
+                                expanded?: "Legal" | "Banned";
+                            };
+                            regulationMark?: string;
+                            images: {
+                                small?: string;
+                                large?: string;
+                            };
+                            /**
+                             * @description Our id of the same record at /v1 (`en-base1-4`, `en-base1`).
+                             * @example en-base1-4
+                             */
+                            catalogId: string;
+                        };
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or one that is malformed, unknown or revoked (X-Api-Key or Authorization: Bearer). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description No card has that pokemontcg.io id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ptcgSearchSets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A query in pokemontcg.io's language: `field:value` (a word of the field, case and accents folded), `field:"a phrase"`, wildcards (`name:char*`), `!field:value` (the whole field), `-field:value` (not), AND by default, `OR`, parentheses, ranges (`hp:[150 TO *]`, `{a TO b}`), nested fields (`set.id:sv3pt5`). A `+` stands for a space. See docs/pokemontcg-io.md.
+                 * @example name:charizard set.id:sv3pt5
+                 */
+                q?: string;
+                /** @description The page, from 1. A page past the end has `data: []`. */
+                page?: number;
+                /** @description Records per page, at most 250; 250 unless given. */
+                pageSize?: number;
+                /** @description Records per page, at most 250; 250 unless given. */
+                pagesize?: number;
+                /**
+                 * @description A comma list of fields, `-` for descending, nested keys allowed (`-set.releaseDate,number`); the id is always the last key. Without it, cards come by set release date, set, then number; sets by release date, then id.
+                 * @example -set.releaseDate
+                 */
+                orderBy?: string;
+                /**
+                 * @description A comma list of fields, `-` for descending, nested keys allowed (`-set.releaseDate,number`); the id is always the last key. Without it, cards come by set release date, set, then number; sets by release date, then id.
+                 * @example -set.releaseDate
+                 */
+                orderby?: string;
+                /**
+                 * @description A comma list of top-level fields to return (`id,name,set`); a field this API does not serve (`tcgplayer`) is left out, not refused.
+                 * @example id,name
+                 */
+                select?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description pokemontcg.io's set id.
+                             * @example base1
+                             * @example sv3pt5
+                             */
+                            id: string;
+                            /** @description As pokemontcg.io names it (`Base`, where /v1 says `Base Set`). */
+                            name: string;
+                            series: string;
+                            printedTotal: number;
+                            total: number;
+                            /**
+                             * PtcgLegalities
+                             * @description A format is absent when the card or set is not legal in it (from our own legality, so right after rotations).
+                             */
+                            legalities: {
+                                /** @enum {string} */
+                                unlimited?: "Legal" | "Banned";
+                                /** @enum {string} */
+                                standard?: "Legal" | "Banned";
+                                /** @enum {string} */
+                                expanded?: "Legal" | "Banned";
+                            };
+                            /**
+                             * @description The printed set code.
+                             * @example BS
+                             * @example MEW
+                             */
+                            ptcgoCode?: string;
+                            /**
+                             * @description `YYYY/MM/DD`.
+                             * @example 1999/01/09
+                             */
+                            releaseDate: string;
+                            /**
+                             * @description `YYYY/MM/DD HH:MM:SS`, UTC.
+                             * @example 2026/08/21 07:25:49
+                             */
+                            updatedAt: string;
+                            images: {
+                                symbol?: string;
+                                logo?: string;
+                            };
+                            /**
+                             * @description Our id of the same record at /v1 (`en-base1-4`, `en-base1`).
+                             * @example en-base1-4
+                             */
+                            catalogId: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description The records on this page. */
+                        count: number;
+                        /** @description Every record the query matches (exact). */
+                        totalCount: number;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is malformed, `pageSize` is over 250, or `q` or `orderBy` cannot be read (the message says where). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or one that is malformed, unknown or revoked (X-Api-Key or Authorization: Bearer). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ptcgGetSet: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A comma list of top-level fields to return (`id,name,set`); a field this API does not serve (`tcgplayer`) is left out, not refused.
+                 * @example id,name
+                 */
+                select?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** PtcgSet */
+                        data: {
+                            /**
+                             * @description pokemontcg.io's set id.
+                             * @example base1
+                             * @example sv3pt5
+                             */
+                            id: string;
+                            /** @description As pokemontcg.io names it (`Base`, where /v1 says `Base Set`). */
+                            name: string;
+                            series: string;
+                            printedTotal: number;
+                            total: number;
+                            /**
+                             * PtcgLegalities
+                             * @description A format is absent when the card or set is not legal in it (from our own legality, so right after rotations).
+                             */
+                            legalities: {
+                                /** @enum {string} */
+                                unlimited?: "Legal" | "Banned";
+                                /** @enum {string} */
+                                standard?: "Legal" | "Banned";
+                                /** @enum {string} */
+                                expanded?: "Legal" | "Banned";
+                            };
+                            /**
+                             * @description The printed set code.
+                             * @example BS
+                             * @example MEW
+                             */
+                            ptcgoCode?: string;
+                            /**
+                             * @description `YYYY/MM/DD`.
+                             * @example 1999/01/09
+                             */
+                            releaseDate: string;
+                            /**
+                             * @description `YYYY/MM/DD HH:MM:SS`, UTC.
+                             * @example 2026/08/21 07:25:49
+                             */
+                            updatedAt: string;
+                            images: {
+                                symbol?: string;
+                                logo?: string;
+                            };
+                            /**
+                             * @description Our id of the same record at /v1 (`en-base1-4`, `en-base1`).
+                             * @example en-base1-4
+                             */
+                            catalogId: string;
+                        };
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or one that is malformed, unknown or revoked (X-Api-Key or Authorization: Bearer). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description No set has that pokemontcg.io id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ptcgTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or one that is malformed, unknown or revoked (X-Api-Key or Authorization: Bearer). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ptcgSubtypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or one that is malformed, unknown or revoked (X-Api-Key or Authorization: Bearer). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ptcgSupertypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or one that is malformed, unknown or revoked (X-Api-Key or Authorization: Bearer). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ptcgRarities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                    };
+                };
+            };
+            /** @description If-None-Match named the current answer's ETag: no body. Counted against the key like any request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or one that is malformed, unknown or revoked (X-Api-Key or Authorization: Bearer). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+            /** @description The key has used its monthly requests (see Retry-After). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Used": components["headers"]["X-RateLimit-Used"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            /** @description The HTTP status. */
+                            code: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     checkDeck: {
         parameters: {
             query?: never;
@@ -2147,6 +3537,7 @@ export interface operations {
                                  * Card
                                  * @example {
                                  *       "id": "en-base1-4",
+                                 *       "pokemontcg_io_id": "base1-4",
                                  *       "set_id": "en-base1",
                                  *       "set_name": "Base Set",
                                  *       "set_code": "BS",
@@ -2218,6 +3609,12 @@ export interface operations {
                                      * @example en-base1-4
                                      */
                                     id: string;
+                                    /**
+                                     * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                                     * @example base1-4
+                                     * @example sv3pt5-6
+                                     */
+                                    pokemontcg_io_id?: string;
                                     /** @example en-base1 */
                                     set_id: string;
                                     /**
