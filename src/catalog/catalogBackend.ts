@@ -34,8 +34,8 @@ export interface CatalogSnapshot {
   lastSeq: number;
   /** Pages of sets, newest first: the stored parts of each set's single answer. */
   sets(): AsyncIterable<Array<{ lang: string; doc: string; cardCount: number; otherLanguages: string }>>;
-  /** Pages of cards in search order: the stored parts of each card's single answer. */
-  cards(): AsyncIterable<Array<StoredSingleCard & { lang: string }>>;
+  /** Pages of cards in search order, of one language when `lang` is given: the stored parts of each card's single answer. */
+  cards(lang?: string): AsyncIterable<Array<StoredSingleCard & { lang: string }>>;
 }
 
 /**

@@ -106,8 +106,8 @@ export interface AnswerSnapshot {
   lastSeq: number;
   /** Sets newest first. */
   sets(): AsyncIterable<AnswerOf[]>;
-  /** Cards newest set first, then set, then number. */
-  cards(): AsyncIterable<AnswerOf[]>;
+  /** Cards newest set first, then set, then number; of one language when `lang` is given. */
+  cards(lang?: string): AsyncIterable<AnswerOf[]>;
 }
 
 /** A held lock; release() gives it back. */

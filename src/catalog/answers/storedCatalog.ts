@@ -139,7 +139,7 @@ export class StoredCatalog implements CatalogStore {
     return this.backend.readSnapshot((snapshot) => read({
       version: snapshot.version, importedAt: snapshot.importedAt, epoch: snapshot.epoch, lastSeq: snapshot.lastSeq,
       sets: () => mapPages(snapshot.sets(), (set) => ({ lang: set.lang, json: singleSet(set.doc, set.cardCount, set.otherLanguages) })),
-      cards: () => mapPages(snapshot.cards(), (card) => ({ lang: card.lang, json: singleCard(card) })),
+      cards: (lang) => mapPages(snapshot.cards(lang), (card) => ({ lang: card.lang, json: singleCard(card) })),
     }));
   }
 

@@ -47,7 +47,7 @@ export class PtcgQueries {
         if (error instanceof QuerySyntaxError) return refuse(400, error.message);
         throw error;
       }
-      const docs = found.ordinals.map((ordinal) => selected(shelf.docs[ordinal]!, request.select));
+      const docs = found.ordinals.map((ordinal) => selected(shelf.records[ordinal]!, request.select));
       return finished(`{"data":[${docs.join(',')}],"page":${request.page},"pageSize":${request.pageSize},` +
         `"count":${docs.length},"totalCount":${found.total}}`);
     });
@@ -58,7 +58,7 @@ export class PtcgQueries {
       const shelf: PtcgShelf = (await this.view.get())[kind];
       const ordinal = shelf.ordinalOf.get(id);
       if (ordinal === undefined) return refuse(404, `no ${kind === 'cards' ? 'card' : 'set'} with id ${id}`);
-      return finished(`{"data":${selected(shelf.docs[ordinal]!, select)}}`);
+      return finished(`{"data":${selected(shelf.records[ordinal]!, select)}}`);
     });
   }
 
@@ -67,11 +67,10 @@ export class PtcgQueries {
   }
 }
 
-/** The record with only the top-level fields `select` names, in the record's order; a field it lacks is left out. */
-function selected(doc: string, select: string | undefined): string {
-  if (select === undefined || select.trim() === '') return doc;
+/** The record as JSON, with only the top-level fields `select` names, in the record's order; a field it lacks is left out. */
+function selected(record: object, select: string | undefined): string {
+  if (select === undefined || select.trim() === '') return JSON.stringify(record);
   const wanted = new Set(select.split(',').map((field) => field.trim()));
-  const record = JSON.parse(doc) as Record<string, unknown>;
   return JSON.stringify(Object.fromEntries(Object.entries(record).filter(([field]) => wanted.has(field))));
 }
 

@@ -5,10 +5,14 @@ import { DocumentIndex } from '../query/documentIndex.js';
 import { PTCG_CARD_FIELDS, PTCG_SET_FIELDS } from './ptcgFields.js';
 import { ptcgVocabularies, readPtcgCatalog, type PtcgVocabularies } from './readPtcgCatalog.js';
 
-/** One kind of record of /v2 (cards, sets): each record's JSON, its position by id, and the index its queries run on. */
+/**
+ * One kind of record of /v2 (cards, sets): the records, their positions by id, and the index their
+ * queries run on. The records are kept as objects (the index reads them to build what it makes on
+ * first use) and written as JSON only into answers, which the answer cache keeps.
+ */
 export interface PtcgShelf {
-  /** Each record's JSON, in the default order (what the index's ordinals count). */
-  docs: string[];
+  /** The records in the default order (what the index's ordinals count). */
+  records: ReadonlyArray<PtcgCard | PtcgSet>;
   ordinalOf: Map<string, number>;
   index: DocumentIndex;
 }
@@ -41,10 +45,9 @@ export async function readPtcgView(store: CatalogStore): Promise<PtcgView> {
   };
 }
 
-/** The records as JSON and indexed; the objects themselves are not kept. */
 function shelf(records: ReadonlyArray<PtcgCard | PtcgSet>, fields: FieldCatalog): PtcgShelf {
   return {
-    docs: records.map((record) => JSON.stringify(record)),
+    records,
     ordinalOf: new Map(records.map((record, ordinal) => [record.id, ordinal])),
     index: new DocumentIndex(records, fields, 'id'),
   };

@@ -30,7 +30,7 @@ export async function readPtcgCatalog(store: Pick<CatalogStore, 'readSnapshot'>)
     version: snapshot.version,
     retrievedAt: snapshot.importedAt,
     sets: await englishOf<CardSet>(snapshot.sets()),
-    cards: await englishOf<CardWithVariants>(snapshot.cards()),
+    cards: await englishOf<CardWithVariants>(snapshot.cards('en')),
   }));
   const ptcgSets = setObjects(sets, cards);
   const evolutions = evolutionsOf(cards);

@@ -330,9 +330,9 @@ export class PostgresCatalogBackend implements CatalogBackend {
       const { rows: meta } = await client.query<{ key: string; value: string }>(`SELECT key, value FROM catalog_meta
         WHERE key IN ('catalog_version', 'imported_at', 'changes_epoch', 'changes_last_seq')`);
       const value = new Map(meta.map(({ key, value }) => [key, value]));
-      async function* pages<R extends { key: number }>(text: string): AsyncIterable<R[]> {
+      async function* pages<R extends { key: number }>(text: string, more: unknown[] = []): AsyncIterable<R[]> {
         for (let after = -1; ;) {
-          const { rows } = await client.query<R>(text, [after, EXPORT_PAGE]);
+          const { rows } = await client.query<R>(text, [after, EXPORT_PAGE, ...more]);
           if (rows.length > 0) yield rows;
           if (rows.length < EXPORT_PAGE) return;
           after = rows[rows.length - 1]!.key;
@@ -347,9 +347,9 @@ export class PostgresCatalogBackend implements CatalogBackend {
           SELECT s.lang, s.doc, s.other_languages AS "otherLanguages", s.rank AS key,
             (SELECT count(*)::int FROM cards c WHERE c.set_id = s.id) AS "cardCount"
           FROM sets s WHERE s.rank > $1 ORDER BY s.rank LIMIT $2`),
-        cards: () => pages<StoredSingleCard & { key: number; lang: string }>(`
+        cards: (lang = '') => pages<StoredSingleCard & { key: number; lang: string }>(`
           SELECT lang, doc, variants, other_languages AS "otherLanguages", search_order AS key FROM cards
-          WHERE search_order > $1 ORDER BY search_order LIMIT $2`),
+          WHERE search_order > $1 AND ($3 = '' OR lang = $3) ORDER BY search_order LIMIT $2`, [lang]),
       });
       await client.query('COMMIT');
       return result;

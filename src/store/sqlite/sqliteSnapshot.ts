@@ -29,16 +29,16 @@ export async function readSqliteSnapshot<T>(file: string, read: (snapshot: Catal
         SELECT s.lang, s.doc, s.other_languages AS otherLanguages, s.rank,
           (SELECT count(*) FROM cards c WHERE c.set_id = s.id) AS cardCount
         FROM sets s WHERE s.rank > ? ORDER BY s.rank LIMIT ?`);
-      const cardPage = db.prepare<[number, number], CardPageRow>(`
+      const cardPage = db.prepare<[number, string, string, number], CardPageRow>(`
         SELECT lang, doc, variants, other_languages AS otherLanguages, search_order FROM cards
-        WHERE search_order > ? ORDER BY search_order LIMIT ?`);
+        WHERE search_order > ? AND (? = '' OR lang = ?) ORDER BY search_order LIMIT ?`);
       return await read({
         version: meta.get('catalog_version') ?? '',
         importedAt: meta.get('imported_at') ?? null,
         epoch: meta.get('changes_epoch') ?? '',
         lastSeq: Number(meta.get('changes_last_seq') ?? 0),
-        sets: () => pages(setPage, (row) => row.rank),
-        cards: () => pages(cardPage, (row) => row.search_order),
+        sets: () => pages((after) => setPage.all(after, PAGE), (row) => row.rank),
+        cards: (lang = '') => pages((after) => cardPage.all(after, lang, lang, PAGE), (row) => row.search_order),
       });
     } finally {
       db.exec('COMMIT');
@@ -48,9 +48,9 @@ export async function readSqliteSnapshot<T>(file: string, read: (snapshot: Catal
   }
 }
 
-async function* pages<R>(page: Database.Statement<[number, number], R>, keyOf: (row: R) => number): AsyncIterable<R[]> {
+async function* pages<R>(page: (after: number) => R[], keyOf: (row: R) => number): AsyncIterable<R[]> {
   for (let after = -1; ;) {
-    const rows = page.all(after, PAGE);
+    const rows = page(after);
     if (rows.length > 0) yield rows;
     if (rows.length < PAGE) return;
     after = keyOf(rows[rows.length - 1]!);
