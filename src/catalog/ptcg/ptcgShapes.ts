@@ -1,8 +1,11 @@
+import type { PtcgSupertype } from './ptcgVocabulary.js';
+
 /*
  * pokemontcg.io's card and set objects (their docs' card-object.md and set-object.md), as /v2 serves
  * them from our English catalog, in their key order. A key they leave out when it has nothing to say
- * is optional here and absent, never empty. No prices (`tcgplayer`, `cardmarket`): we have none.
- * Each carries one field of ours, last: `catalogId`, the id of the same card or set at /v1.
+ * is optional here and absent, never empty. No prices (`tcgplayer`, `cardmarket`): we have none; no
+ * `level` either (the level of a Pokémon of the oldest sets), which our catalog does not hold. Each
+ * carries one field of ours, last: `catalogId`, the id of the same card or set at /v1.
  */
 
 export type PtcgLegality = 'Legal' | 'Banned';
@@ -55,7 +58,7 @@ export interface PtcgWeaknessOrResistance {
 export interface PtcgCard {
   id: string;
   name: string;
-  supertype: string;
+  supertype: PtcgSupertype;
   subtypes?: string[];
   hp?: string;
   types?: string[];
