@@ -53,5 +53,10 @@ describe("pokemontcg.io's words for ours", () => {
       ['Draw 3 cards.', 'You may play only 1 Supporter card during your turn (before your attack).']);
     assert.deepEqual(textRules('Trainer', 'Draw 2 cards.', [], 'Base'), ['Draw 2 cards.'], 'no reminder before Black & White');
     assert.deepEqual(textRules('Energy', null, ['Basic'], 'Sun & Moon'), []);
+    assert.deepEqual(textRules('Trainer', 'Draw a card. You may play as many Item cards as you like during your turn (before your attack).', ['Item'], 'XY'),
+      ['Draw a card.', 'You may play as many Item cards as you like during your turn (before your attack).'], 'a reminder our text holds, once');
+    const oldSupporter = 'You can play only one Supporter card each turn. When you play this card, put it next to your Active Pokémon. ' +
+      'When your turn ends, discard this card.';
+    assert.deepEqual(textRules('Trainer', `${oldSupporter} Draw 2 cards.`, ['Supporter'], 'EX'), [oldSupporter, 'Draw 2 cards.']);
   });
 });
