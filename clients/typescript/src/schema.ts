@@ -472,6 +472,12 @@ export interface operations {
                              * @example en-base1
                              */
                             id: string;
+                            /**
+                             * @description The set's id at pokemontcg.io (its v2 API, served here at /v2), English sets only; a set they never had gets one by their naming rule. Absent in every other language.
+                             * @example base1
+                             * @example sv3pt5
+                             */
+                            pokemontcg_io_id?: string;
                             /** @description Name in the set's own language. */
                             name: string;
                             name_en: string | null;
@@ -512,6 +518,12 @@ export interface operations {
                              * @example en-base1
                              */
                             id: string;
+                            /**
+                             * @description The set's id at pokemontcg.io (its v2 API, served here at /v2), English sets only; a set they never had gets one by their naming rule. Absent in every other language.
+                             * @example base1
+                             * @example sv3pt5
+                             */
+                            pokemontcg_io_id?: string;
                             /** @description Name in the set's own language. */
                             name: string;
                             name_en: string | null;
@@ -774,6 +786,12 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
+                            /**
+                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
                             /**
@@ -860,6 +878,12 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
+                            /**
+                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
                             /**
@@ -965,6 +989,12 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
+                            /**
+                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
                             /**
@@ -1224,6 +1254,12 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
+                            /**
+                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                             * @example base1-4
+                             * @example sv3pt5-6
+                             */
+                            pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
                             /**
@@ -2147,6 +2183,7 @@ export interface operations {
                                  * Card
                                  * @example {
                                  *       "id": "en-base1-4",
+                                 *       "pokemontcg_io_id": "base1-4",
                                  *       "set_id": "en-base1",
                                  *       "set_name": "Base Set",
                                  *       "set_code": "BS",
@@ -2218,6 +2255,12 @@ export interface operations {
                                      * @example en-base1-4
                                      */
                                     id: string;
+                                    /**
+                                     * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
+                                     * @example base1-4
+                                     * @example sv3pt5-6
+                                     */
+                                    pokemontcg_io_id?: string;
                                     /** @example en-base1 */
                                     set_id: string;
                                     /**
