@@ -144,7 +144,8 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
     const card = async (id: string) => (await server.get(`/v1/cards?id=${encodeURIComponent(id)}`)).body.data;
     const charizard = await card('en-base1-4');
     assert.deepEqual({ ...charizard, variants: undefined, other_languages: undefined }, {
-      id: 'en-base1-4', set_id: 'en-base1', set_name: 'Base Set', set_code: 'BS', number: '4', local_id: '4/102', name: 'Charizard', supertype: 'Pokemon',
+      id: 'en-base1-4', pokemontcg_io_id: 'base1-4', set_id: 'en-base1', set_name: 'Base Set', set_code: 'BS', number: '4', local_id: '4/102',
+      name: 'Charizard', supertype: 'Pokemon',
       subtypes: ['Stage2'], hp: 120, types: ['Fire'], rarity: 'Rare', artist: 'Mitsuhiro Arita', regulation_mark: null,
       image_small: 'https://assets.tcgdex.net/en/base/base1/4/low.webp',
       image_large: 'https://assets.tcgdex.net/en/base/base1/4/high.webp',

@@ -70,12 +70,24 @@ function trainerReminder(subtypes: readonly string[], series: string): string | 
   return null;
 }
 
-/** A Trainer's or Energy's rules: its text, then its kind's reminder (Trainers); none for a basic Energy without text. */
+const OLD_SUPPORTER = 'You can play only one Supporter card each turn. When you play this card, put it next to your Active ' +
+  'Pokémon. When your turn ends, discard this card.';
+const OLD_STADIUM = 'This card stays in play when you play it. Discard this card if another Stadium card comes into play. If ' +
+  "another card with the same name is in play, you can't play this card.";
+
+/**
+ * A Trainer's or Energy's rules: its text, then its kind's reminder (Trainers); none for a basic
+ * Energy without text. Where our text holds the reminder itself (the older Supporters and Stadiums
+ * open with it, some promos end with it), it is a rule of its own, as theirs.
+ */
 export function textRules(supertype: string, text: string | null, subtypes: readonly string[], series: string): string[] {
-  const rules = text === null || text.trim() === '' ? [] : [text];
-  if (supertype === 'Trainer') {
-    const reminder = trainerReminder(subtypes, series);
-    if (reminder && rules.length > 0) rules.push(reminder);
+  if (text === null || text.trim() === '') return [];
+  if (supertype !== 'Trainer') return [text];
+  const reminder = trainerReminder(subtypes, series);
+  for (const opening of [OLD_SUPPORTER, OLD_STADIUM]) {
+    if (text.startsWith(`${opening} `)) return [opening, text.slice(opening.length + 1)];
   }
-  return rules;
+  if (reminder === null) return [text];
+  const own = text.endsWith(` ${reminder}`) ? text.slice(0, -reminder.length - 1) : text;
+  return [own, reminder];
 }

@@ -36,7 +36,8 @@ const slashDate = (isoDate: string) => isoDate.slice(0, 10).replaceAll('-', '/')
  */
 export function toPtcgSet(set: CardSet, facts: PtcgSetFacts): PtcgSet {
   const row = ptcgSetRow(set.id.slice(3));
-  const releaseDate = row?.[4] ?? (set.release_date === null ? '1996/01/01' : slashDate(set.release_date));
+  // A set without a date (the source gives every English set one) sorts first.
+  const releaseDate = row?.[4] ?? (set.release_date === null ? '0001/01/01' : slashDate(set.release_date));
   const updatedAt = facts.updatedAt === null ? `${releaseDate} 00:00:00` : `${slashDate(facts.updatedAt)} ${facts.updatedAt.slice(11, 19)}`;
   const images: PtcgSet['images'] = {};
   if (set.symbol_url !== null) images.symbol = set.symbol_url;

@@ -69,6 +69,10 @@ describe("pokemontcg.io's ids of our sets and cards", () => {
       }
       const set = read.sets.find((s) => s.id === 'sv3pt5')!;
       assert.equal(JSON.parse((await catalog!.store.getSet(set.catalogId))!).pokemontcg_io_id, 'sv3pt5');
+      const listed = (await catalog!.store.listSets({ lang: 'en', limit: 1000, offset: 0 })).items
+        .map((doc) => JSON.parse(doc) as { pokemontcg_io_id: string });
+      assert.equal(listed.length, (await catalog!.store.counts()).sets);
+      assert.equal(new Set(listed.map((s) => s.pokemontcg_io_id)).size, listed.length, 'no two English sets share one, ex10 and exu included');
     });
   });
 });
