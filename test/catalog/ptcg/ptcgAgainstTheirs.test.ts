@@ -4,12 +4,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PtcgCatalogRead } from '../../../src/catalog/ptcg/readPtcgCatalog.js';
+import { PTCG_CARD_FIELDS } from '../../../src/catalog/ptcg/ptcgFields.js';
+import { DocumentIndex } from '../../../src/catalog/query/documentIndex.js';
+import { parseQuery } from '../../../src/catalog/query/queryParser.js';
 import { englishPtcgCatalog } from '../../support/ptcgCatalog.js';
 import { needsSharedDump, projectRoot } from '../../support/shared.js';
 
 /*
  * The check we keep against pokemontcg.io's own records: a sample of the cards both catalogs hold,
- * field by field. Their data repository has no licence, so nothing of it is in this project: the test
+ * field by field, and the queries real apps send, answered by the one query engine over our records
+ * and over theirs (pokemontcg.io's service itself cannot be reached from here). Their data repository has no licence, so nothing of it is in this project: the test
  * reads a copy at run time (POKEMONTCG_DATA: a checkout or a bare clone of it, or of a fork), and skips
  * without one. The two catalogs are different sources, so a field is held to a share of agreement,
  * not to equality, where the sources themselves differ (a name's hyphen, an attack's wording).
@@ -58,7 +62,8 @@ describe("our pokemontcg.io objects against pokemontcg.io's records", () => {
     read = catalog.read;
     theirSets = JSON.parse(theirFile('sets/en.json')) as TheirRecord[];
     for (const set of theirSets) {
-      for (const card of JSON.parse(theirFile(`cards/en/${set.id}.json`)) as TheirRecord[]) theirCards.set(card.id, card);
+      // Their cards carry no set: the set is the file they are in. Queries name `set.*`, so each gets its set.
+      for (const card of JSON.parse(theirFile(`cards/en/${set.id}.json`)) as TheirRecord[]) theirCards.set(card.id, { ...card, set });
     }
   });
   after(() => catalog?.close());
@@ -88,6 +93,33 @@ describe("our pokemontcg.io objects against pokemontcg.io's records", () => {
       const share = 1 - differing.length / sample.length;
       shares.push(`${field} ${share.toFixed(3)}`);
       assert.ok(share >= least, `${field}: ${share.toFixed(3)} of the sample agrees, under ${least} (${differing.slice(0, 5).map((c) => c.id).join(', ')})`);
+    }
+    t.diagnostic(shares.join('; '));
+  });
+
+  it('answers the queries real apps send as their records answer them, on the cards both hold', haveTheirData(), (t) => {
+    // What apps send (their issues and SDK examples); legality is left out, as ours follows the latest rotation.
+    const queries = [
+      'name:charizard', 'set.id:base1', 'name:"pika*"', 'name:*x* set.series:base', 'id:xy7-54', '!name:pikachu',
+      'types:fire subtypes:"stage 2" set.series:"sword & shield"', 'nationalPokedexNumbers:[1 TO 151] set.id:base1',
+      'supertype:trainer set.id:sv1', 'hp:[150 TO *] set.id:swsh12pt5', 'set.name:generations subtypes:mega',
+      'name:charizard (subtypes:mega OR subtypes:vmax)', 'subtypes:mega -types:water', 'attacks.name:spelunk',
+      'evolvesFrom:charmeleon', 'set.releaseDate:[2021/01/01 TO 2021/12/31] supertype:energy',
+    ];
+    const both = read.cards.filter((card) => theirCards.has(card.id));
+    const ours = new DocumentIndex(both, PTCG_CARD_FIELDS, 'id');
+    const theirs = new DocumentIndex(both.map((card) => theirCards.get(card.id)!), PTCG_CARD_FIELDS, 'id');
+    const idsOf = (index: DocumentIndex, q: string) => new Set(index.search({ query: parseQuery(q, PTCG_CARD_FIELDS), offset: 0, limit: both.length })
+      .ordinals.map((ordinal) => both[ordinal]!.id));
+    const shares: string[] = [];
+    for (const q of queries) {
+      const [a, b] = [idsOf(ours, q), idsOf(theirs, q)];
+      const common = [...a].filter((id) => b.has(id)).length;
+      const union = a.size + b.size - common;
+      const share = union === 0 ? 1 : common / union;
+      shares.push(`${q}: ${a.size}/${b.size} ${share.toFixed(2)}`);
+      assert.ok(b.size > 0, `${q} finds their cards`);
+      assert.ok(share >= 0.9, `${q}: ours ${a.size}, theirs ${b.size}, ${common} in common (${[...b].filter((id) => !a.has(id)).slice(0, 5).join(', ')} only theirs)`);
     }
     t.diagnostic(shares.join('; '));
   });
