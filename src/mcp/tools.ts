@@ -183,8 +183,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'get_card',
     description: 'Get one card by id with every field, all its variants (its printings: finish or edition, which ' +
-      'one is the default, and their images when not the card\'s own) and other_languages: the same card in the catalog\'s other languages ' +
-      `({language, id, name}; e.g. from de-base1-4 Glurak to en-base1-4 Charizard). ${CARD_ID} Ids are ` +
+      'one is the default) and other_languages: the same card in the catalog\'s other languages ' +
+      `({language, id, name}: de-base1-4 Glurak to en-base1-4 Charizard). ${CARD_ID} Ids are ` +
       `case-sensitive; the language is the first part (${LANGUAGES.join(', ')}). An unknown id fails; find ids ` +
       'with search_cards or list_cards_in_set. Or give ids instead of id, an array of up to 50 card ids, to get ' +
       'them in one call (counted once): data holds the cards found with their variants (no other_languages), in ' +
@@ -204,7 +204,7 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'find_card',
     description: 'Find the one card a typed name means, in lang (default en): the name as typed, or forgiving a typo ' +
-      'or two (charzard is Charizard; fewer for short names), a missing possessive (boss orders), a spaced or ' +
+      'or two (charzard is Charizard), a missing possessive (boss orders), a spaced or ' +
       'hyphenated suffix (pikachu v max is Pikachu VMAX), a trailing qualifier in parentheses, or the start of the ' +
       'one name it begins; a name that matches exactly always wins (iono is Iono, not Iono\'s Tadbulb). Returns the ' +
       'newest printing of that name (promos last) with every field and its variants, or its printing in the set of ' +
@@ -239,8 +239,8 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     description: 'List sets newest first (by release date; sets without a date last), in every language or in ' +
       'one; with q, find sets by name: the sets whose name in their own language or in English holds q (folded as ' +
       'search_cards folds names: paldea finds Paldea Evolved and Évolutions à Paldea), exact names first. Each set ' +
-      'has its id, name in its own language, name_en, series, release_date, total, printed_total, language and ' +
-      'abbreviation (the printed set_code); detail "full" adds the logo and symbol URLs. ' +
+      'has its id, name (own language), name_en, series, release_date, total, printed_total, language and ' +
+      'abbreviation (the printed set_code); detail "full" adds logo and symbol URLs. ' +
       `${SET_ID} ${LANGUAGE_CODES} pagination.total is exact. ${PAGING} ${KEY_NEEDED}`,
     input: ListSetsInput,
     output: SetListResult,

@@ -117,9 +117,7 @@ const { id, set_id, ...restOfRecord } = recordFields;
 const cardFields = {
   id,
   pokemontcg_io_id: Type.Optional(Type.String({
-    description: "The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: " +
-      '`<their set id>-<number>`, the number without zero padding. Absent in every other language.',
-    examples: ['base1-4', 'sv3pt5-6'],
+    description: 'Its pokemontcg.io id, for /v2 (English only).',
   })),
   set_id,
   set_name: Type.String({ description: "The name of the card's set, in the card's language (the set's `name`).", examples: ['Base Set'] }),

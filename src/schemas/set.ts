@@ -4,9 +4,7 @@ import { Language, Nullable, OtherLanguages, Pagination, RetrievedAt } from './c
 const setFields = {
   id: Type.String({ description: 'Set id, `<lang>-<source set id>` (TCGdex\'s set id; not the printed abbreviation).', examples: ['en-base1'] }),
   pokemontcg_io_id: Type.Optional(Type.String({
-    description: "The set's id at pokemontcg.io (its v2 API, served here at /v2), English sets only; a set they " +
-      'never had gets one by their naming rule. Absent in every other language.',
-    examples: ['base1', 'sv3pt5'],
+    description: 'Its pokemontcg.io id, for /v2 (English only).',
   })),
   name: Type.String({ description: "Name in the set's own language." }),
   name_en: Nullable(Type.String({ description: 'English name where known.' })),

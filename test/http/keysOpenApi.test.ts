@@ -64,7 +64,8 @@ describe('OpenAPI document: keys, security and rate-limit headers', () => {
   it('documents the request id and the rate-limit headers on every response of every operation, Retry-After on every 429, '
     + 'and ETag, Cache-Control and Vary on the 200 and 304 of the catalog reads', () => {
     assert.deepEqual(operations().filter(({ operation }) => '304' in operation.responses).map(({ operation }) => operation.operationId).sort(),
-      ['autocompleteCardNames', 'getBulkFile', 'getCards', 'getNamedCard', 'listBulkFiles', 'listChanges', 'listSets']);
+      ['autocompleteCardNames', 'getBulkFile', 'getCards', 'getNamedCard', 'listBulkFiles', 'listChanges', 'listSets',
+        'ptcgGetCard', 'ptcgGetSet', 'ptcgRarities', 'ptcgSearchCards', 'ptcgSearchSets', 'ptcgSubtypes', 'ptcgSupertypes', 'ptcgTypes']);
     for (const name of [...RATE_LIMIT, 'Retry-After']) {
       assert.equal(doc.components.headers[name].schema.type, 'integer', name);
     }

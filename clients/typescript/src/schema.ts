@@ -615,8 +615,7 @@ export interface operations {
                              */
                             id: string;
                             /**
-                             * @description The set's id at pokemontcg.io (its v2 API, served here at /v2), English sets only; a set they never had gets one by their naming rule. Absent in every other language.
-                             * @example base1
+                             * @description English sets only: its id at pokemontcg.io, as /v2 takes it.
                              * @example sv3pt5
                              */
                             pokemontcg_io_id?: string;
@@ -661,8 +660,7 @@ export interface operations {
                              */
                             id: string;
                             /**
-                             * @description The set's id at pokemontcg.io (its v2 API, served here at /v2), English sets only; a set they never had gets one by their naming rule. Absent in every other language.
-                             * @example base1
+                             * @description English sets only: its id at pokemontcg.io, as /v2 takes it.
                              * @example sv3pt5
                              */
                             pokemontcg_io_id?: string;
@@ -929,8 +927,7 @@ export interface operations {
                              */
                             id: string;
                             /**
-                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
-                             * @example base1-4
+                             * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
                              * @example sv3pt5-6
                              */
                             pokemontcg_io_id?: string;
@@ -1021,8 +1018,7 @@ export interface operations {
                              */
                             id: string;
                             /**
-                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
-                             * @example base1-4
+                             * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
                              * @example sv3pt5-6
                              */
                             pokemontcg_io_id?: string;
@@ -1132,8 +1128,7 @@ export interface operations {
                              */
                             id: string;
                             /**
-                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
-                             * @example base1-4
+                             * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
                              * @example sv3pt5-6
                              */
                             pokemontcg_io_id?: string;
@@ -1397,8 +1392,7 @@ export interface operations {
                              */
                             id: string;
                             /**
-                             * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
-                             * @example base1-4
+                             * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
                              * @example sv3pt5-6
                              */
                             pokemontcg_io_id?: string;
@@ -3610,8 +3604,7 @@ export interface operations {
                                      */
                                     id: string;
                                     /**
-                                     * @description The card's id at pokemontcg.io (its v2 API, served here at /v2), English cards only: `<their set id>-<number>`, the number without zero padding. Absent in every other language.
-                                     * @example base1-4
+                                     * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
                                      * @example sv3pt5-6
                                      */
                                     pokemontcg_io_id?: string;
