@@ -193,45 +193,90 @@ export function matchPrintings(cards: readonly MatchableCard[]): PrintingMatches
     }
   }
 
-  linkByTranslatedName(printings, english, counterparts, ofRarity);
+  const englishById = new Map(english.map((card) => [card.id, card]));
+  const translate = translations(printings, englishById);
+  unlinkRivals(printings, englishById, translate);
+  linkByTranslatedName(printings, english, counterparts, ofRarity, translate);
+  unlinkRivals(printings, englishById, translate);
   applyOverrides(printings, new Set(english.map((card) => card.id)));
   return { printings, counterparts };
 }
 
-/**
- * A Trainer's or Energy's name names one card in each language, so the names the links above pair
- * translate it: an unlinked one whose name they translate is linked to the English cards of that
- * name and illustrator, in its set's counterparts if any is there, else one per English set.
- */
-function linkByTranslatedName(printings: AsianPrinting[], english: MatchableCard[], counterparts: Map<string, string[]>,
-  ofRarity: (asian: PrintedCard, group: MatchableCard[]) => MatchableCard[]): void {
-  const englishById = new Map(english.map((card) => [card.id, card]));
+/** A Trainer's or Energy's English name, as most single links of its name give it; null when none, or no majority. */
+type Translate = (card: MatchableCard) => string | null;
+
+/** A Trainer's or Energy's name names one card in each language, so the names the single links pair translate it. */
+function translations(printings: AsianPrinting[], englishById: Map<string, MatchableCard>): Translate {
   const nameKey = (card: MatchableCard) => `${card.language}\n${card.card.name}`;
-  const translations = new Map<string, Map<string, number>>();
+  const counted = new Map<string, Map<string, number>>();
   for (const printing of printings) {
     const card = lead(printing);
     if (card.card.supertype === 'Pokemon' || printing.links.size !== 1) continue;
     const en = englishById.get([...printing.links.keys()][0]!)!;
-    const counts = translations.get(nameKey(card)) ?? new Map<string, number>();
-    translations.set(nameKey(card), counts);
+    const counts = counted.get(nameKey(card)) ?? new Map<string, number>();
+    counted.set(nameKey(card), counts);
     counts.set(en.card.name, (counts.get(en.card.name) ?? 0) + 1);
   }
+  const translated = new Map<string, string>();
+  for (const [name, counts] of counted) {
+    const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const total = ranked.reduce((sum, [, n]) => sum + n, 0);
+    // A name translated two ways as often is no translation.
+    if (ranked[0]![1] * 2 > total) translated.set(name, ranked[0]![0]);
+  }
+  return (card) => translated.get(nameKey(card)) ?? null;
+}
+
+/**
+ * An unlinked Trainer or Energy whose name the links translate is linked to the English cards of
+ * that name and illustrator, in its set's counterparts if any is there, else one per English set.
+ */
+function linkByTranslatedName(printings: AsianPrinting[], english: MatchableCard[], counterparts: Map<string, string[]>,
+  ofRarity: (asian: PrintedCard, group: MatchableCard[]) => MatchableCard[], translate: Translate): void {
   const byNameAndArtist = groupBy(english, (card) => (card.card.supertype === 'Pokemon' ? null
     : `${card.card.name}\n${looseTrainerKey(card.card)}`));
   for (const printing of printings) {
     const card = lead(printing);
     if (card.card.supertype === 'Pokemon' || printing.links.size > 0) continue;
-    const counts = [...(translations.get(nameKey(card)) ?? [])].sort((a, b) => b[1] - a[1]);
-    const total = counts.reduce((sum, [, n]) => sum + n, 0);
-    // A name translated two ways is no translation.
-    if (counts.length === 0 || counts[0]![1] * 2 <= total) continue;
-    const all = byNameAndArtist.get(`${counts[0]![0]}\n${looseTrainerKey(card.card)}`) ?? [];
+    const name = translate(card);
+    if (name === null) continue;
+    const all = byNameAndArtist.get(`${name}\n${looseTrainerKey(card.card)}`) ?? [];
     const paired = new Set(counterparts.get(printing.setKey) ?? []);
     const inPair = all.filter((en) => paired.has(en.set_id));
     const perSet = [...groupBy(inPair.length > 0 ? inPair : all, (en) => en.set_id).values()].map((group) => ofRarity(card.card, group));
     if (perSet.length === 0 || perSet.some((group) => group.length !== 1)) continue;
     for (const [en] of perSet) printing.links.set(en!.id, 'name');
     printing.tiedWith = [];
+  }
+}
+
+/**
+ * Cards of two names in one Asian set linked to the same English card: one of them at least is
+ * wrong. The one whose name translates to the English card's keeps the link, if one alone does;
+ * otherwise none (one card printed twice in a set, under one name, keeps both).
+ */
+function unlinkRivals(printings: AsianPrinting[], englishById: Map<string, MatchableCard>, translate: Translate): void {
+  const claims = new Map<string, AsianPrinting[]>();
+  for (const printing of printings) {
+    for (const englishId of printing.links.keys()) {
+      const key = `${printing.setKey}\n${englishId}`;
+      claims.set(key, [...(claims.get(key) ?? []), printing]);
+    }
+  }
+  for (const [key, claimants] of claims) {
+    if (new Set(claimants.map((printing) => lead(printing).card.name)).size < 2) continue;
+    const englishId = key.slice(key.indexOf('\n') + 1);
+    const englishName = englishById.get(englishId)!.card.name;
+    const keepers = claimants.filter((printing) => translate(lead(printing)) === englishName);
+    const kept = new Set(keepers.map((printing) => lead(printing).card.name)).size === 1 ? keepers : [];
+    for (const printing of claimants) {
+      if (kept.includes(printing)) continue;
+      printing.links.delete(englishId);
+      if (printing.links.size === 0) {
+        printing.unlinked = 'tie';
+        printing.tiedWith = [englishId];
+      }
+    }
   }
 }
 
