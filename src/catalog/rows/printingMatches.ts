@@ -1,7 +1,7 @@
 import type { PrintingMatch } from '../../schemas/common.js';
 import { naturalNumberOrder } from './ordering.js';
 import { PRINTING_OVERRIDES } from './printingOverrides.js';
-import { looseTrainerKey, pokemonSignature, rarityKey, trainerKey, type PrintedCard } from './printingSignatures.js';
+import { isBasicEnergy, looseTrainerKey, pokemonSignature, rarityKey, trainerKey, type PrintedCard } from './printingSignatures.js';
 
 /*
  * The same card across the Asian catalogs (Japanese, Korean, the Chinese, Thai, Indonesian: sets
@@ -52,6 +52,8 @@ export interface PrintingMatches {
 const PAIR_MIN_MATCHES = 3;
 /** ...and they are at least this share of the Asian set's signature matches. */
 const PAIR_MIN_SHARE = 0.1;
+/** The English set that holds this share of an Asian set's signature matches is its main counterpart. */
+const MAIN_MIN_SHARE = 0.5;
 /** A rarity pair seen this often among signature matches reads as the same rarity. */
 const RARITY_MIN_PAIRS = 3;
 
@@ -94,23 +96,24 @@ export function matchPrintings(cards: readonly MatchableCard[]): PrintingMatches
     rarityPairs.set(rarities, (rarityPairs.get(rarities) ?? 0) + 1);
   }
   const counterparts = new Map<string, string[]>();
+  /** The English set most of an Asian set's signature matches fall in, if most do: where its Trainers and Energy are sought. */
+  const mainCounterpart = new Map<string, string>();
   for (const [setKey, pairs] of setPairs) {
     const total = [...pairs.values()].reduce((sum, n) => sum + n, 0);
     const chosen = [...pairs].filter(([, n]) => n >= PAIR_MIN_MATCHES && n / total >= PAIR_MIN_SHARE).map(([id]) => id).sort();
     if (chosen.length > 0) counterparts.set(setKey, chosen);
+    const [main, most] = [...pairs].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+    if (most >= PAIR_MIN_MATCHES && most / total >= MAIN_MIN_SHARE) mainCounterpart.set(setKey, main);
   }
+  const pairedRarity = (asian: PrintedCard, en: PrintedCard) => (rarityPairs.get(`${rarityKey(asian.rarity)}\n${rarityKey(en.rarity)}`) ?? 0) >= RARITY_MIN_PAIRS;
   /** Those of a group of English candidates whose rarity is the Asian card's, spelled alike or else paired often enough. */
   const ofRarity = (asian: PrintedCard, group: MatchableCard[]) => {
     const a = rarityKey(asian.rarity);
     const same = narrow(group, (en) => rarityKey(en.card.rarity) === a);
     if (same !== group) return same;
-    const paired = narrow(group, (en) => (rarityPairs.get(`${a}\n${rarityKey(en.card.rarity)}`) ?? 0) >= RARITY_MIN_PAIRS);
+    const paired = narrow(group, (en) => pairedRarity(asian, en.card));
     if (paired !== group) return paired;
-    // One catalog's name of a rarity may lengthen the other's (`Mega Hyper Rare`, `Hyper rare`).
-    return narrow(group, (en) => {
-      const e = rarityKey(en.card.rarity);
-      return e !== '' && a !== '' && (a.endsWith(e) || e.endsWith(a));
-    });
+    return narrow(group, (en) => lengthenedRarity(asian, en.card));
   };
 
   const englishInSet = groupBy(english, (card) => card.set_id);
@@ -153,15 +156,19 @@ export function matchPrintings(cards: readonly MatchableCard[]): PrintingMatches
         found = all;
       }
     } else {
-      if (paired.length === 0) {
+      const main = mainCounterpart.get(printing.setKey);
+      if (main === undefined) {
         printing.unlinked = 'no-counterpart-set';
         continue;
       }
       how = 'set-order';
-      const index = trainerIndex(paired);
-      found = index.strict.get(trainerKey(card) ?? '') ?? [];
+      // Without a signature, a Trainer's kind and illustrator are weak evidence: sought in the main counterpart
+      // alone, where the true card is, and only among cards of the same rarity.
+      const fits = (en: MatchableCard) => rarityKey(card.rarity) === rarityKey(en.card.rarity) || pairedRarity(card, en.card) || lengthenedRarity(card, en.card);
+      const index = trainerIndex([main]);
+      found = (index.strict.get(trainerKey(card) ?? '') ?? []).filter(fits);
       if (found.length === 0) {
-        const loose = ofRarity(card, index.loose.get(looseTrainerKey(card) ?? '') ?? []);
+        const loose = ofRarity(card, (index.loose.get(looseTrainerKey(card) ?? '') ?? []).filter(fits));
         found = loose.length === 1 ? loose : [];
       }
       if (found.length === 0) {
@@ -194,12 +201,55 @@ export function matchPrintings(cards: readonly MatchableCard[]): PrintingMatches
   }
 
   const englishById = new Map(english.map((card) => [card.id, card]));
+  unlinkInconsistentNames(printings, englishById);
   const translate = translations(printings, englishById);
   unlinkRivals(printings, englishById, translate);
   linkByTranslatedName(printings, english, counterparts, ofRarity, translate);
   unlinkRivals(printings, englishById, translate);
   applyOverrides(printings, new Set(english.map((card) => card.id)));
   return { printings, counterparts };
+}
+
+/**
+ * A Trainer's or Energy's name names one card in each language: a link of a Trainer or Energy
+ * whose two names are not each other's most frequent partner among all such links (by more than
+ * half) pairs two different cards, and is dropped.
+ */
+function unlinkInconsistentNames(printings: AsianPrinting[], englishById: Map<string, MatchableCard>): void {
+  const asianName = (card: MatchableCard) => `${card.language}\n${card.card.name}`;
+  const forward = new Map<string, Map<string, number>>();
+  const backward = new Map<string, Map<string, number>>();
+  const count = (table: Map<string, Map<string, number>>, from: string, to: string) => {
+    const counts = table.get(from) ?? new Map<string, number>();
+    table.set(from, counts);
+    counts.set(to, (counts.get(to) ?? 0) + 1);
+  };
+  const pairsOf = (printing: AsianPrinting) =>
+    [...new Set([...printing.links.keys()].map((id) => englishById.get(id)!.card.name))].map((en) => [asianName(lead(printing)), en] as const);
+  const kindOf = (printing: AsianPrinting) => lead(printing).card.supertype;
+  for (const printing of printings) {
+    if (kindOf(printing) === 'Pokemon') continue;
+    for (const [asian, en] of pairsOf(printing)) {
+      count(forward, asian, en);
+      count(backward, en, asian);
+    }
+  }
+  const isMajority = (counts: Map<string, number> | undefined, of: string) => {
+    const total = [...(counts ?? [])].reduce((sum, [, n]) => sum + n, 0);
+    return (counts?.get(of) ?? 0) * 2 > total;
+  };
+  for (const printing of printings) {
+    if (kindOf(printing) === 'Pokemon' || printing.links.size === 0) continue;
+    const wrong = new Set(pairsOf(printing).filter(([asian, en]) => !isMajority(forward.get(asian), en) || !isMajority(backward.get(en), asian))
+      .map(([, en]) => en));
+    if (wrong.size === 0) continue;
+    const dropped = [...printing.links.keys()].filter((id) => wrong.has(englishById.get(id)!.card.name));
+    for (const id of dropped) printing.links.delete(id);
+    if (printing.links.size === 0) {
+      printing.unlinked = 'tie';
+      printing.tiedWith = dropped;
+    }
+  }
 }
 
 /** A Trainer's or Energy's English name, as most single links of its name give it; null when none, or no majority. */
@@ -237,7 +287,8 @@ function linkByTranslatedName(printings: AsianPrinting[], english: MatchableCard
     : `${card.card.name}\n${looseTrainerKey(card.card)}`));
   for (const printing of printings) {
     const card = lead(printing);
-    if (card.card.supertype === 'Pokemon' || printing.links.size > 0) continue;
+    // Basic Energy of one type share their name and print no illustrator: a name tells none of them apart.
+    if (card.card.supertype === 'Pokemon' || isBasicEnergy(card.card) || printing.links.size > 0) continue;
     const name = translate(card);
     if (name === null) continue;
     const all = byNameAndArtist.get(`${name}\n${looseTrainerKey(card.card)}`) ?? [];
@@ -284,6 +335,13 @@ function unlinkRivals(printings: AsianPrinting[], englishById: Map<string, Match
 function narrow<T>(group: T[], keep: (item: T) => boolean): T[] {
   const kept = group.filter(keep);
   return kept.length > 0 && kept.length < group.length ? kept : group;
+}
+
+/** One catalog's name of a rarity may lengthen the other's (`Mega Hyper Rare`, `Hyper rare`). */
+function lengthenedRarity(asian: PrintedCard, en: PrintedCard): boolean {
+  const a = rarityKey(asian.rarity);
+  const e = rarityKey(en.rarity);
+  return e !== '' && a !== '' && (a.endsWith(e) || e.endsWith(a));
 }
 
 function lead(printing: AsianPrinting): MatchableCard {

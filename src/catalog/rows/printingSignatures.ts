@@ -50,7 +50,24 @@ export function textNumbers(text: string | null): string {
   return numbers.filter((n) => n !== '1').sort().join(' ');
 }
 
-/** A Trainer's or Energy's key within a pair of sets: kind, subtypes, types, illustrator and the numbers of its text. */
+const SYMBOLS: Record<string, string> = {
+  草: 'G', 炎: 'R', 水: 'W', 雷: 'L', 超: 'P', 闘: 'F', 悪: 'D', 鋼: 'M', 無: 'C', 竜: 'N', 妖: 'Y',
+  Grass: 'G', Fire: 'R', Water: 'W', Lightning: 'L', Psychic: 'P', Fighting: 'F', Darkness: 'D', Metal: 'M',
+  Colorless: 'C', Dragon: 'N', Fairy: 'Y',
+};
+
+/**
+ * The Energy types a Trainer's or Energy's text names, sorted and distinct: the Japanese text prints
+ * them as symbols (`[炎]`, `[R]`), the English as symbols (`{R}`) or words (`Fire Energy`).
+ */
+export function textSymbols(text: string | null): string {
+  const found = new Set<string>();
+  for (const [, symbol] of (text ?? '').normalize('NFKC').matchAll(/[[{]([A-Z]|[草炎水雷超闘悪鋼無竜妖])[\]}]/g)) found.add(SYMBOLS[symbol!] ?? symbol!);
+  for (const [, word] of (text ?? '').matchAll(/\b(Grass|Fire|Water|Lightning|Psychic|Fighting|Darkness|Metal|Colorless|Dragon|Fairy)\b/g)) found.add(SYMBOLS[word!]!);
+  return [...found].sort().join('');
+}
+
+/** A Trainer's or Energy's key within a pair of sets: kind, subtypes, types, illustrator, the numbers and Energy types of its text. */
 export function trainerKey(card: PrintedCard): string | null {
   if (card.supertype !== 'Trainer' && card.supertype !== 'Energy') return null;
   return JSON.stringify([
@@ -60,6 +77,7 @@ export function trainerKey(card: PrintedCard): string | null {
     illustratorKey(card.artist),
     // A basic Energy prints no game text; the source gives some of them a copyright line.
     isBasicEnergy(card) ? '' : textNumbers(card.rules_text),
+    isBasicEnergy(card) ? '' : textSymbols(card.rules_text),
   ]);
 }
 
@@ -74,7 +92,7 @@ export function looseTrainerKey(card: PrintedCard): string | null {
   ]);
 }
 
-function isBasicEnergy(card: PrintedCard): boolean {
+export function isBasicEnergy(card: PrintedCard): boolean {
   return card.supertype === 'Energy' && (card.subtypes ?? []).some((subtype) => subtype === 'Basic' || subtype === 'Normal');
 }
 
