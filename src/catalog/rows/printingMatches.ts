@@ -201,12 +201,13 @@ export function matchPrintings(cards: readonly MatchableCard[]): PrintingMatches
   }
 
   const englishById = new Map(english.map((card) => [card.id, card]));
+  applyOverrides(printings, englishById);
   unlinkInconsistentNames(printings, englishById);
   const translate = translations(printings, englishById);
   unlinkRivals(printings, englishById, translate);
   linkByTranslatedName(printings, english, counterparts, ofRarity, translate);
   unlinkRivals(printings, englishById, translate);
-  applyOverrides(printings, new Set(english.map((card) => card.id)));
+  applyOverrides(printings, englishById);
   return { printings, counterparts };
 }
 
@@ -360,7 +361,7 @@ function asianPrintings(cards: readonly MatchableCard[]): AsianPrinting[] {
 }
 
 /** The table of overrides settles what the rules cannot: its English ids replace the rules' (none: no link). */
-function applyOverrides(printings: AsianPrinting[], englishIds: Set<string>): void {
+function applyOverrides(printings: AsianPrinting[], englishIds: ReadonlyMap<string, unknown>): void {
   const byCatalogId = new Map(printings.flatMap((printing) => printing.members.map((member) => [member.id, printing])));
   for (const [asianId, englishIdsOfIt] of Object.entries(PRINTING_OVERRIDES)) {
     const printing = byCatalogId.get(asianId);

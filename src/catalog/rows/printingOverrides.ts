@@ -1,7 +1,17 @@
 /**
  * What the rules of printingMatches.ts cannot settle, settled by hand: an Asian card's catalog id
  * and the English cards it is (an empty list: none). Each entry was checked against both cards'
- * images and texts; the rules' links of that card are replaced, never added to.
+ * names, texts and illustrators; it replaces the rules' links of that card, and is applied before
+ * the names the links translate are learnt, so a wrong link teaches no wrong name.
  */
 export const PRINTING_OVERRIDES: Readonly<Record<string, readonly string[]>> = {
+  // Twin Energy: English printed it in Rebel Clash, not in Evolving Skies, whose Treasure Energy the rules took.
+  'ja-S7D-067': [],
+  'ja-S8b-183': [],
+  // Evolution Incense (Ryo Ueda), reprinted in Skyscraping Perfection: the rules took Evolving Skies' Dream Ball (Ryo Ueda).
+  'ja-S7D-057': ['en-swsh1-163'],
+  // Reversal Energy of Snow Hazard is Paldea Evolved's; its reprints' rules took Paradox Rift's Medical Energy.
+  'ja-SV2P-071': ['en-sv02-192'],
+  'ja-SV3a-092': [],
+  'ja-SV4a-189': [],
 };
