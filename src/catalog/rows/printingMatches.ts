@@ -54,6 +54,8 @@ const PAIR_MIN_MATCHES = 3;
 const PAIR_MIN_SHARE = 0.1;
 /** The English set that holds this share of an Asian set's signature matches is its main counterpart. */
 const MAIN_MIN_SHARE = 0.5;
+/** English rarities of a card printed in gold or shiny, its artwork recoloured. */
+const RECOLOURED_RARITIES = new Set(['secret rare', 'hyper rare', 'mega hyper rare', 'shiny rare', 'shiny ultra rare']);
 /** A rarity pair seen this often among signature matches reads as the same rarity. */
 const RARITY_MIN_PAIRS = 3;
 
@@ -292,7 +294,9 @@ function linkByTranslatedName(printings: AsianPrinting[], english: MatchableCard
     if (card.card.supertype === 'Pokemon' || isBasicEnergy(card.card) || printing.links.size > 0) continue;
     const name = translate(card);
     if (name === null) continue;
-    const all = byNameAndArtist.get(`${name}\n${looseTrainerKey(card.card)}`) ?? [];
+    // A gold or shiny printing shares name and illustrator but not the artwork: only a card of its rarity is it.
+    const all = (byNameAndArtist.get(`${name}\n${looseTrainerKey(card.card)}`) ?? [])
+      .filter((en) => !RECOLOURED_RARITIES.has(rarityKey(en.card.rarity)) || rarityKey(en.card.rarity) === rarityKey(card.card.rarity) || lengthenedRarity(card.card, en.card));
     const paired = new Set(counterparts.get(printing.setKey) ?? []);
     const inPair = all.filter((en) => paired.has(en.set_id));
     const perSet = [...groupBy(inPair.length > 0 ? inPair : all, (en) => en.set_id).values()].map((group) => ofRarity(card.card, group));
