@@ -1,4 +1,5 @@
 import { LANGUAGES, type LanguageLink } from '../../schemas/common.js';
+import { illustratorKey, pokemonSignature, type PrintedCard } from './printingSignatures.js';
 import { MATCHED_LANGUAGE, matchPrintings, type AsianPrinting, type MatchableCard, type UnlinkedReason } from './printingMatches.js';
 
 /** A card or set as its links name it. */
@@ -69,8 +70,11 @@ export function printingLinks(cards: readonly MatchableCard[], names: ReadonlyMa
     linked.add(card);
   };
   for (const printing of printings) {
+    const lead = printing.members[0]!;
+    // A member whose own record prints otherwise than its lead's (a source's slip) is left out, not linked on trust.
+    const members = printing.members.filter((member) => member === lead || samePrint(member.card, lead.card));
     for (const [englishId, match] of printing.links) {
-      for (const member of printing.members) {
+      for (const member of members) {
         add(member.id, { language: MATCHED_LANGUAGE, id: englishId, name: names.get(englishId)!, match } as LanguageLink);
         add(englishId, { language: member.language, id: member.id, name: names.get(member.id)!, match } as LanguageLink);
         countPair(member.set_id, setOf.get(englishId)!, member.id);
@@ -108,6 +112,10 @@ export function printingLinks(cards: readonly MatchableCard[], names: ReadonlyMa
   for (const links of setLinks.values()) links.sort(linkOrder);
 
   return { cards: cardLinks, sets: setLinks, report: reportOf(printings, counterparts, language) };
+}
+
+function samePrint(member: PrintedCard, lead: PrintedCard): boolean {
+  return illustratorKey(member.artist) === illustratorKey(lead.artist) && pokemonSignature(member) === pokemonSignature(lead);
 }
 
 function reportOf(printings: AsianPrinting[], counterparts: Map<string, string[]>, language: Map<string, string>): PrintingLinkReport {

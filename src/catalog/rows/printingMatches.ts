@@ -215,8 +215,8 @@ export function matchPrintings(cards: readonly MatchableCard[]): PrintingMatches
 
 /**
  * A Trainer's or Energy's name names one card in each language: a link of a Trainer or Energy
- * whose two names are not each other's most frequent partner among all such links (by more than
- * half) pairs two different cards, and is dropped.
+ * whose two names are not each other's most frequent partner among all such links pairs two
+ * different cards, and is dropped.
  */
 function unlinkInconsistentNames(printings: AsianPrinting[], englishById: Map<string, MatchableCard>): void {
   const asianName = (card: MatchableCard) => `${card.language}\n${card.card.name}`;
@@ -237,10 +237,8 @@ function unlinkInconsistentNames(printings: AsianPrinting[], englishById: Map<st
       count(backward, en, asian);
     }
   }
-  const isMajority = (counts: Map<string, number> | undefined, of: string) => {
-    const total = [...(counts ?? [])].reduce((sum, [, n]) => sum + n, 0);
-    return (counts?.get(of) ?? 0) * 2 > total;
-  };
+  const isMajority = (counts: Map<string, number> | undefined, of: string) =>
+    (counts?.get(of) ?? 0) >= Math.max(...(counts ?? new Map<string, number>()).values());
   for (const printing of printings) {
     if (kindOf(printing) === 'Pokemon' || printing.links.size === 0) continue;
     const wrong = new Set(pairsOf(printing).filter(([asian, en]) => !isMajority(forward.get(asian), en) || !isMajority(backward.get(en), asian))
