@@ -170,10 +170,6 @@ export function matchPrintings(cards: readonly MatchableCard[]): PrintingMatches
       const index = trainerIndex([main]);
       found = (index.strict.get(trainerKey(card) ?? '') ?? []).filter(fits);
       if (found.length === 0) {
-        const loose = ofRarity(card, (index.loose.get(looseTrainerKey(card) ?? '') ?? []).filter(fits));
-        found = loose.length === 1 ? loose : [];
-      }
-      if (found.length === 0) {
         printing.unlinked = 'no-candidate';
         continue;
       }
@@ -237,8 +233,11 @@ function unlinkInconsistentNames(printings: AsianPrinting[], englishById: Map<st
       count(backward, en, asian);
     }
   }
-  const isMajority = (counts: Map<string, number> | undefined, of: string) =>
-    (counts?.get(of) ?? 0) >= Math.max(...(counts ?? new Map<string, number>()).values());
+  // The most frequent partner, and either seen twice or the only one: one link against another of a name proves neither.
+  const isMajority = (counts: Map<string, number> | undefined, of: string) => {
+    const n = counts?.get(of) ?? 0;
+    return n >= Math.max(...(counts ?? new Map<string, number>()).values()) && (n >= 2 || counts!.size === 1);
+  };
   for (const printing of printings) {
     if (kindOf(printing) === 'Pokemon' || printing.links.size === 0) continue;
     const wrong = new Set(pairsOf(printing).filter(([asian, en]) => !isMajority(forward.get(asian), en) || !isMajority(backward.get(en), asian))
