@@ -4,7 +4,7 @@ import type { Catalog } from '../catalogShapes.js';
 import { cardFacets } from './cardFacets.js';
 import { otherLanguages, withLinks } from './languageLinks.js';
 import { printingLinks, type PrintingLinkReport } from './printingLinks.js';
-import { ASIAN_LANGUAGES, MATCHED_LANGUAGE } from './printingMatches.js';
+import { ASIAN_LANGUAGES, MATCHED_LANGUAGE } from './asianPrintings.js';
 import { naturalKeyOrder, naturalNumberKey, newestSetFirst, type NaturalNumberKey } from './ordering.js';
 import { searchKey } from '../names/searchKey.js';
 import { singleCard, singleSet, storedCard } from './servedJson.js';

@@ -1,6 +1,7 @@
 import { LANGUAGES, type LanguageLink } from '../../schemas/common.js';
 import { illustratorKey, pokemonSignature, type PrintedCard } from './printingSignatures.js';
-import { MATCHED_LANGUAGE, matchPrintings, type AsianPrinting, type MatchableCard, type UnlinkedReason } from './printingMatches.js';
+import { MATCHED_LANGUAGE, type AsianPrinting, type MatchableCard, type UnlinkedReason } from './asianPrintings.js';
+import { matchPrintings } from './printingMatches.js';
 
 /** A card or set as its links name it. */
 export interface Named {
