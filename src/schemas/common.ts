@@ -70,8 +70,9 @@ export type PrintingMatch = (typeof PRINTING_MATCHES)[number];
 export const PrintingMatch = Type.Union(PRINTING_MATCHES.map((match) => Type.Literal(match)), {
   description: 'Only on a link between the Asian catalogs (ja, ko, zh-tw, zh-cn, th, id) and English, which share no ' +
     'TCGdex id: `printed`, the same Pokédex numbers, HP, types, attack costs and damage, retreat and illustrator (a set: ' +
-    'its cards so matched); `set-order`, within the sets so paired, the same kind, illustrator and rarity, ties settled by ' +
-    'collector-number order (Trainers, Energy); `name`, a Trainer or Energy of the name and illustrator that the links so ' +
+    'its cards so matched); `set-order`, within the sets those matches pair: a Trainer or Energy of the same kind, ' +
+    'illustrator, rarity and numbers and Energy types in its text, or a tie of Pokémon settled by rarity and collector-number ' +
+    'order; `name`, a Trainer or Energy of the name and illustrator that the links so ' +
     'made translate its name to; `override`, settled by hand.',
 });
 

@@ -530,7 +530,7 @@ export interface operations {
                             abbreviation: string | null;
                             /** @description Cards of this set present in the catalog. */
                             card_count: number;
-                            /** @description The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to en-base1-4 (Charizard). */
+                            /** @description The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to en-base1-4 (Charizard). Then, each with `match`, the printings (or counterpart sets) matched between the Asian catalogs and English, which share no TCGdex id (ja-SV2a-006 and en-sv03.5-006), in the same language order, then by id: several in one language where the same card was printed more than once. */
                             other_languages: {
                                 /**
                                  * @description A catalog language code.
@@ -548,6 +548,13 @@ export interface operations {
                                  * @example Dracaufeu
                                  */
                                 name: string;
+                                /**
+                                 * @description Only on a link between the Asian catalogs (ja, ko, zh-tw, zh-cn, th, id) and English, which share no TCGdex id: `printed`, the same Pokédex numbers, HP, types, attack costs and damage, retreat and illustrator (a set: its cards so matched); `set-order`, within the sets those matches pair: a Trainer or Energy of the same kind, illustrator, rarity and numbers and Energy types in its text, or a tie of Pokémon settled by rarity and collector-number order; `name`, a Trainer or Energy of the name and illustrator that the links so made translate its name to; `override`, settled by hand.
+                                 * @enum {string}
+                                 */
+                                match?: "printed" | "set-order" | "name" | "override";
+                                /** @description Sets only, with `match`: the share of this set's cards linked to a card of that set. */
+                                linked_share?: number;
                             }[];
                         };
                         /**
@@ -932,7 +939,7 @@ export interface operations {
                                 image_small: string | null;
                                 image_large: string | null;
                             }[];
-                            /** @description The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to en-base1-4 (Charizard). */
+                            /** @description The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to en-base1-4 (Charizard). Then, each with `match`, the printings (or counterpart sets) matched between the Asian catalogs and English, which share no TCGdex id (ja-SV2a-006 and en-sv03.5-006), in the same language order, then by id: several in one language where the same card was printed more than once. */
                             other_languages: {
                                 /**
                                  * @description A catalog language code.
@@ -950,6 +957,13 @@ export interface operations {
                                  * @example Dracaufeu
                                  */
                                 name: string;
+                                /**
+                                 * @description Only on a link between the Asian catalogs (ja, ko, zh-tw, zh-cn, th, id) and English, which share no TCGdex id: `printed`, the same Pokédex numbers, HP, types, attack costs and damage, retreat and illustrator (a set: its cards so matched); `set-order`, within the sets those matches pair: a Trainer or Energy of the same kind, illustrator, rarity and numbers and Energy types in its text, or a tie of Pokémon settled by rarity and collector-number order; `name`, a Trainer or Energy of the name and illustrator that the links so made translate its name to; `override`, settled by hand.
+                                 * @enum {string}
+                                 */
+                                match?: "printed" | "set-order" | "name" | "override";
+                                /** @description Sets only, with `match`: the share of this set's cards linked to a card of that set. */
+                                linked_share?: number;
                             }[];
                         };
                         /**
