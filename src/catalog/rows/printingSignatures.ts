@@ -30,7 +30,8 @@ function damageKey(damage: string | null): string {
  * same card; null for a card that is not a Pokémon.
  */
 export function pokemonSignature(card: PrintedCard): string | null {
-  if (card.supertype !== 'Pokemon') return null;
+  // A record that prints neither HP nor an attack says too little to tell one Pokémon from another.
+  if (card.supertype !== 'Pokemon' || (card.hp === null && (card.attacks ?? []).length === 0)) return null;
   return JSON.stringify([
     [...(card.pokedex_numbers ?? [])].sort((a, b) => a - b),
     card.hp === null ? '' : String(card.hp),
