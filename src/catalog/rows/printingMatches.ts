@@ -1,6 +1,6 @@
 import { naturalNumberOrder } from './ordering.js';
 import { PRINTING_OVERRIDES } from './printingOverrides.js';
-import { pokemonSignature, rarityKey, trainerKey, type PrintedCard } from './printingSignatures.js';
+import { isBasicEnergy, pokemonSignature, rarityKey, trainerKey, type PrintedCard } from './printingSignatures.js';
 import type { PrintingMatch } from '../../schemas/common.js';
 import { asianPrintings, groupBy, lead, lengthenedRarity, MATCHED_LANGUAGE, narrow, type AsianPrinting, type MatchableCard } from './asianPrintings.js';
 import { linkByTranslatedName, translations, unlinkInconsistentNames, unlinkRivals } from './printingNames.js';
@@ -139,10 +139,12 @@ export function matchPrintings(cards: readonly MatchableCard[]): PrintingMatches
     tiedCandidates.set(printing, found);
   }
 
-  // A tie of as many Asian printings as English candidates, all in one set: paired in collector-number order.
+  // A tie of as many Asian printings as English candidates, all in one set: paired in collector-number order, which
+  // both languages share for Pokémon and basic Energy (Trainers are numbered by their name, which each language spells).
   for (const tied of ties.values()) {
     const found = [...tiedCandidates.get(tied[0]!)!].sort(byNumber);
-    if (tied.length === found.length && new Set(found.map((en) => en.set_id)).size === 1) {
+    const ordered = tied.every((printing) => lead(printing).card.supertype === 'Pokemon' || isBasicEnergy(lead(printing).card));
+    if (ordered && tied.length === found.length && new Set(found.map((en) => en.set_id)).size === 1) {
       const ordered = [...tied].sort((a, b) => byNumber(lead(a), lead(b)));
       ordered.forEach((printing, i) => printing.links.set(found[i]!.id, 'set-order'));
     } else {

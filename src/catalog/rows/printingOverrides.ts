@@ -5,6 +5,11 @@
  * the names the links translate are learnt, so a wrong link teaches no wrong name.
  */
 export const PRINTING_OVERRIDES: Readonly<Record<string, readonly string[]>> = {
+  // Pokémon Card 151's three fossils: one illustrator, one rarity, one text but the fossil's name; numbered by name in each
+  // language (かい is the Helix Fossil, こうら the Dome Fossil, as the Chinese 貝殼 and 甲殼 confirm).
+  'ja-SV2a-154': ['en-sv03.5-153'],
+  'ja-SV2a-155': ['en-sv03.5-152'],
+  'ja-SV2a-156': ['en-sv03.5-154'],
   // Twin Energy: English printed it in Rebel Clash, not in Evolving Skies, whose Treasure Energy the rules took.
   'ja-S7D-067': [],
   'ja-S8b-183': [],

@@ -93,7 +93,6 @@ const CHECKED: ReadonlyArray<readonly [asian: string, english: string, match: st
   ['ja-SM8a-050', 'en-sm9-150', 'set-order', "-: Nanu (クチナシ): Trainer Supporter, Ken Sugimori, Uncommon / Uncommon, same text"],
   ['ja-SM3H-057', 'en-sm3-145', 'set-order', "-: Plumeria (プルメリ): Trainer Supporter, Sanosuke Sakuma, Ultra Rare / Ultra Rare, same text"],
   ['ja-M-P-063', 'en-sm3-120', 'name', "A: Plumeria (プルメリ): Trainer Supporter, Ken Sugimori, Promo / Uncommon, same text"],
-  ['ja-SM11a-050', 'en-sm3.5-59', 'name', "A: Energy Retrieval (エネルギー回収): Trainer Item, Toyste Beach, Uncommon / Uncommon, same text"],
   ['ja-SM10-093', 'en-sm2-130', 'name', "A: Rescue Stretcher (レスキュータンカ): Trainer Item, Yoshinobu Saito, Rare Holo / Rare, same text"],
   ['ja-SM12a-170', 'en-sm5-136', 'name', "B: Super Boost Energy ◇ (超ブーストエネルギー): Energy Special, no illustrator, Rare Holo / Rare, same text"],
   ['ja-SM12a-172', 'en-sm6-117', 'name', "B: Beast Energy ◇ (ビーストエネルギー): Energy Special, no illustrator, Rare Holo / Rare, same text"],
@@ -110,7 +109,6 @@ const CHECKED: ReadonlyArray<readonly [asian: string, english: string, match: st
   ['ja-SM10-089', 'en-sm10-179', 'set-order', "C: Martial Arts Dojo (格闘道場): Trainer Stadium, 5ban Graphics, Uncommon / Uncommon, same text"],
   ['ja-SM11-087', 'en-sm11-188', 'set-order', "C: Blue’s Tactics (グリーンの戦略): Trainer Supporter, Megumi Mizutani, Uncommon / Uncommon, same text"],
   ['ja-SM11a-052', 'en-sm12-192', 'set-order', "C: Great Catcher (グレートキャッチャー): Trainer Item, Studio Bora Inc., Uncommon / Uncommon, same text"],
-  ['ja-S8b-138', 'en-swsh2-168', 'name', "D: Tool Scrapper (ツールスクラッパー): Trainer Item, Studio Bora Inc., no rarity / Uncommon, same text"],
   ['ja-S12a-172', 'en-swsh8-244', 'name', "E: Fusion Strike Energy (フュージョンエネルギー): Energy Special, no illustrator, no rarity / Uncommon, same text"],
   ['ja-S8-100', 'en-swsh8-244', 'set-order', "E: Fusion Strike Energy (フュージョンエネルギー): Energy Special, no illustrator, Uncommon / Uncommon, same text"],
   ['ja-S6K-070', 'en-swsh6-158', 'set-order', "E: Lucky Energy (ラッキーエネルギー): Energy Special, no illustrator, Uncommon / Uncommon, same text"],
@@ -143,7 +141,6 @@ const CHECKED: ReadonlyArray<readonly [asian: string, english: string, match: st
   ['ja-M4-081', 'en-me04-086', 'set-order', "J: Nitro Fire Energy (ニトロ炎エネルギー): Energy Special, no illustrator, Rare / Rare, same text"],
   ['ja-M5-080', 'en-me05-084', 'set-order', "J: Voltaic Lightning Energy (ボルト雷エネルギー): Energy Special, no illustrator, Rare / Rare, same text"],
   ['ja-M-P-142', 'en-me04-082', 'name', "J: Special Red Card (スペシャルレッドカード): Trainer Item, Studio Bora Inc., Promo / Uncommon, same text"],
-  ['ja-MC-644', 'en-sv01-168', 'name', "J: Crushing Hammer (クラッシュハンマー): Trainer Item, Ayaka Yoshida, no rarity / Common, same text"],
   ['ja-M4-110', 'en-me04-112', 'set-order', "J: Roxie's Performance (ホミカの演奏): Trainer Supporter, Nobusawa/Mochipuyo, Ultra Rare / Ultra Rare, same text"],
   ['ja-M4-111', 'en-me04-107', 'set-order', "J: Emma (マチエール): Trainer Supporter, Akira Komayama, Ultra Rare / Ultra Rare, same text"],
   ['ja-M5-108', 'en-me05-111', 'set-order', "J: Misty's Vitality (カスミの元気): Trainer Supporter, En Morikura, Ultra Rare / Ultra Rare, same text"],
@@ -154,7 +151,6 @@ const CHECKED: ReadonlyArray<readonly [asian: string, english: string, match: st
   ['ja-SV4K-091', 'en-sv04-256', 'set-order', "G: Professor Sada's Vitality (オーリム博士の気迫): Trainer Supporter, Ryota Murayama, no rarity / Special illustration rare, same text"],
   ['ja-SV3a-088', 'en-sv04-258', 'set-order', "G: Rika (チリ): Trainer Supporter, kantaro, no rarity / Special illustration rare, same text"],
   ['ja-M1S-058', 'en-me01-121', 'set-order', "I: Mega Signal (メガシグナル): Trainer Item, Inose yukie, Uncommon / Uncommon, same text"],
-  ['ja-M3-102', 'en-me03-115', 'set-order', "I: Sacred Ash (せいなるはい): Trainer Item, Toyste Beach, Ultra Rare / Ultra Rare, same text"],
   ['ja-M5-106', 'en-me05-113', 'set-order', "J: Tremendous Bomb (ごうかいボム): Trainer Tool, inose yukie, Ultra Rare / Ultra Rare, same text"],
   ['ja-M5-105', 'en-me05-106', 'set-order', "J: Dark Bell (ダークベル): Trainer Item, Toyste Beach, Ultra Rare / Ultra Rare, same text"],
   ['ja-SV9-089', 'en-sv09-153', 'set-order', "I: N's PP Up (Nのポイントアップ): Trainer Item, Toyste Beach, Uncommon / Uncommon, same text"],
@@ -166,7 +162,7 @@ const CHECKED: ReadonlyArray<readonly [asian: string, english: string, match: st
 function english151(number: number): string {
   const promos: Record<number, string> = { 181: 'en-svp-051', 183: 'en-svp-052', 205: 'en-svp-053' };
   const trainers: Record<number, number> = {
-    152: 159, 153: 162, 154: 152, 155: 153, 156: 154, 157: 164, 158: 155, 159: 165, 160: 163, 161: 160, 162: 161,
+    152: 159, 153: 162, 154: 153, 155: 152, 156: 154, 157: 164, 158: 155, 159: 165, 160: 163, 161: 160, 162: 161,
     163: 158, 164: 156, 165: 157, 182: 181, 196: 196, 197: 197, 198: 195, 199: 194, 206: 203, 207: 204, 208: 205, 209: 206, 210: 207,
   };
   if (promos[number]) return promos[number]!;
