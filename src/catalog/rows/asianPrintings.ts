@@ -57,6 +57,14 @@ export function narrow<T>(group: T[], keep: (item: T) => boolean): T[] {
   return kept.length > 0 && kept.length < group.length ? kept : group;
 }
 
+/** English rarities of a card printed in gold or shiny, its artwork recoloured. */
+const RECOLOURED_RARITIES = new Set(['secret rare', 'hyper rare', 'mega hyper rare', 'shiny rare', 'shiny ultra rare']);
+
+/** Whether an English card may be the Asian one's artwork: a gold or shiny printing only for a card of its rarity. */
+export function sameArtwork(asian: PrintedCard, en: PrintedCard): boolean {
+  return !RECOLOURED_RARITIES.has(rarityKey(en.rarity)) || rarityKey(en.rarity) === rarityKey(asian.rarity) || lengthenedRarity(asian, en);
+}
+
 /** One catalog's name of a rarity may lengthen the other's (`Mega Hyper Rare`, `Hyper rare`). */
 export function lengthenedRarity(asian: PrintedCard, en: PrintedCard): boolean {
   const a = rarityKey(asian.rarity);

@@ -2,7 +2,7 @@ import { naturalNumberOrder } from './ordering.js';
 import { PRINTING_OVERRIDES } from './printingOverrides.js';
 import { isBasicEnergy, pokemonSignature, rarityKey, trainerKey, type PrintedCard } from './printingSignatures.js';
 import type { PrintingMatch } from '../../schemas/common.js';
-import { asianPrintings, groupBy, lead, lengthenedRarity, MATCHED_LANGUAGE, narrow, type AsianPrinting, type MatchableCard } from './asianPrintings.js';
+import { asianPrintings, groupBy, lead, lengthenedRarity, MATCHED_LANGUAGE, narrow, sameArtwork, type AsianPrinting, type MatchableCard } from './asianPrintings.js';
 import { linkByTranslatedName, translations, unlinkInconsistentNames, unlinkRivals } from './printingNames.js';
 
 /*
@@ -104,9 +104,10 @@ export function matchPrintings(cards: readonly MatchableCard[]): PrintingMatches
       }
       if (inPair.length > 0) found = inPair;
       else {
-        // Outside its set's pair: the same card printed in several English sets is linked to each, one per set.
-        const perSet = [...groupBy(all, (en) => en.set_id).values()].map((group) => ofRarity(card, group));
-        if (perSet.every((group) => group.length === 1)) {
+        // Outside its set's pair: the same card printed in several English sets is linked to each, one per set
+        // (its gold or shiny printings of another rarity left out: their artwork is recoloured).
+        const perSet = [...groupBy(all.filter((en) => sameArtwork(card, en.card)), (en) => en.set_id).values()].map((group) => ofRarity(card, group));
+        if (perSet.length > 0 && perSet.every((group) => group.length === 1)) {
           for (const [en] of perSet) printing.links.set(en!.id, 'printed');
           continue;
         }

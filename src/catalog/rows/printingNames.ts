@@ -1,13 +1,11 @@
-import { groupBy, lead, lengthenedRarity, type AsianPrinting, type MatchableCard } from './asianPrintings.js';
-import { isBasicEnergy, looseTrainerKey, rarityKey, type PrintedCard } from './printingSignatures.js';
+import { groupBy, lead, sameArtwork, type AsianPrinting, type MatchableCard } from './asianPrintings.js';
+import { isBasicEnergy, looseTrainerKey, type PrintedCard } from './printingSignatures.js';
 
 /*
  * A Trainer's or Energy's name names one card in each language: the links printingMatches.ts makes
  * pair names, and the pairs check those links and reach the cards they could not.
  */
 
-/** English rarities of a card printed in gold or shiny, its artwork recoloured. */
-const RECOLOURED_RARITIES = new Set(['secret rare', 'hyper rare', 'mega hyper rare', 'shiny rare', 'shiny ultra rare']);
 
 /**
  * A Trainer's or Energy's name names one card in each language: a link of a Trainer or Energy
@@ -93,7 +91,7 @@ export function linkByTranslatedName(printings: AsianPrinting[], english: Matcha
     if (name === null) continue;
     // A gold or shiny printing shares name and illustrator but not the artwork: only a card of its rarity is it.
     const all = (byNameAndArtist.get(`${name}\n${looseTrainerKey(card.card)}`) ?? [])
-      .filter((en) => !RECOLOURED_RARITIES.has(rarityKey(en.card.rarity)) || rarityKey(en.card.rarity) === rarityKey(card.card.rarity) || lengthenedRarity(card.card, en.card));
+      .filter((en) => sameArtwork(card.card, en.card));
     const paired = new Set(counterparts.get(printing.setKey) ?? []);
     const inPair = all.filter((en) => paired.has(en.set_id));
     const perSet = [...groupBy(inPair.length > 0 ? inPair : all, (en) => en.set_id).values()].map((group) => ofRarity(card.card, group));
