@@ -1,11 +1,13 @@
 import { groupBy, lead, sameArtwork, type AsianPrinting, type MatchableCard } from './asianPrintings.js';
-import { isBasicEnergy, looseTrainerKey, type PrintedCard } from './printingSignatures.js';
+import { isBasicEnergy, looseTrainerKey, rarityKey, type PrintedCard } from './printingSignatures.js';
 
 /*
  * A Trainer's or Energy's name names one card in each language: the links printingMatches.ts makes
  * pair names, and the pairs check those links and reach the cards they could not.
  */
 
+/** English rarities of a Trainer printed in full art or another illustration: the same name and illustrator, another artwork. */
+const FULL_ART_RARITIES = new Set(['ultra rare', 'full art trainer', 'illustration rare', 'special illustration rare']);
 
 /**
  * A Trainer's or Energy's name names one card in each language: a link of a Trainer or Energy
@@ -91,7 +93,7 @@ export function linkByTranslatedName(printings: AsianPrinting[], english: Matcha
     if (name === null) continue;
     // A gold or shiny printing shares name and illustrator but not the artwork: only a card of its rarity is it.
     const all = (byNameAndArtist.get(`${name}\n${looseTrainerKey(card.card)}`) ?? [])
-      .filter((en) => sameArtwork(card.card, en.card));
+      .filter((en) => sameArtwork(card.card, en.card) && (!FULL_ART_RARITIES.has(rarityKey(en.card.rarity)) || rarityKey(en.card.rarity) === rarityKey(card.card.rarity)));
     const paired = new Set(counterparts.get(printing.setKey) ?? []);
     const inPair = all.filter((en) => paired.has(en.set_id));
     const perSet = [...groupBy(inPair.length > 0 ? inPair : all, (en) => en.set_id).values()].map((group) => ofRarity(card.card, group));
