@@ -1,6 +1,7 @@
 import type { Language } from '../schemas/common.js';
 import type { CardRecord } from '../schemas/card.js';
 import type { CardSet } from '../schemas/set.js';
+import type { PrintingLinkReport } from './rows/printingLinks.js';
 
 /*
  * The shapes the catalog's ports pass: pages, searches, the catalog an import gives, its counts and retrieval.
@@ -61,6 +62,11 @@ export interface Catalog {
 export interface CatalogCounts {
   sets: number;
   cards: number;
+}
+
+/** What replacing the catalog did: what the store holds, and what the links between the Asian and English catalogs reached. */
+export interface CatalogReplaced extends CatalogCounts {
+  printingLinks: PrintingLinkReport;
 }
 
 /** What the catalog holds, as the home page and operators describe it. */

@@ -5,7 +5,7 @@ import type { ImportProgress } from './importProgress.js';
 import type { NameLookup } from './names/nameLookup.js';
 import type { CatalogViews } from './catalogViews.js';
 import type { StoredChanges } from './changes/changesFeed.js';
-import type { JsonText, Page, SearchPage, PageRequest, FilteredPageRequest, CardSearch, Catalog, CatalogCounts, CatalogSummary, CatalogRetrieval, SourceStamp, AnswerSnapshot, SyncLock } from './catalogShapes.js';
+import type { JsonText, Page, SearchPage, PageRequest, FilteredPageRequest, CardSearch, Catalog, CatalogCounts, CatalogReplaced, CatalogSummary, CatalogRetrieval, SourceStamp, AnswerSnapshot, SyncLock } from './catalogShapes.js';
 
 /** The catalog, as every store (SQLite, PostgreSQL) serves it. */
 export interface CatalogStore {
@@ -49,7 +49,7 @@ export interface CatalogStore {
    * a new catalogVersion only when something was written. The catalog's source stamp becomes
    * `source` (none when not given: a catalog of unknown source is never skipped as unchanged).
    */
-  replaceCatalog(catalog: Catalog, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogCounts>;
+  replaceCatalog(catalog: Catalog, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogReplaced>;
   /** The stamp of the source the catalog was last imported from; null when unknown (none recorded). */
   sourceStamp(): Promise<SourceStamp | null>;
   /**

@@ -1,6 +1,9 @@
 import { LANGUAGES } from '../schemas/common.js';
 import type { GameRuleCorrections, ImportReport, LanguageCounts, LegalityOutlier } from '../importer/importReport.js';
 
+import { formatPrintingLinks } from './formatPrintingLinks.js';
+import { table } from './textTable.js';
+
 const IDS_SHOWN = 12;
 
 function languageOrder(a: string, b: string): number {
@@ -11,10 +14,6 @@ function languageOrder(a: string, b: string): number {
   return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-function table(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const legality = (standard: boolean) => (standard ? 'legal' : 'not legal');
@@ -119,6 +118,7 @@ export function formatReport(report: ImportReport, reportFile: string | null): s
     out.push(...formatLegalityOutliers(notes.legalityOutliers));
     out.push(...formatGameRules(notes.gameRules));
   }
+  if (report.printingLinks) out.push('', ...formatPrintingLinks(report.printingLinks));
   out.push('', `Timings: ${Object.entries(report.timings).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(', ')}`);
   if (reportFile) out.push(`Full report: ${reportFile}`);
   return out.join('\n');

@@ -1,3 +1,5 @@
+import type { PrintingLinkReport } from '../catalog/rows/printingLinks.js';
+
 /** What an import did: how much it read and kept per language, and every record it left out, with why. */
 
 export interface LanguageCounts {
@@ -82,6 +84,8 @@ export interface ImportReport {
   skipped: SkippedRecord[];
   /** Only for TCGdex sources. */
   notes?: MappingNotes;
+  /** What the links between the Asian catalogs and the English one reached (the rows' build). */
+  printingLinks?: PrintingLinkReport;
   /** Milliseconds per phase (read, map, write). */
   timings: Record<string, number>;
 }

@@ -151,7 +151,8 @@ export async function runImport(
   }
   const writeStarted = performance.now();
   const progress = options.progress;
-  const counts = await store.replaceCatalog(catalog, progress && ((phase, done, total) => progress(`write ${phase}`, done, total)), written);
+  const { printingLinks, ...counts } = await store.replaceCatalog(catalog, progress && ((phase, done, total) => progress(`write ${phase}`, done, total)), written);
+  report.printingLinks = printingLinks;
   report.timings.write = Math.round(performance.now() - writeStarted);
   return { report, counts, source: stamp, unchanged: false, fingerprintMs };
 }

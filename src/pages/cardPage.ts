@@ -1,4 +1,5 @@
 import type { Card, CardWithLanguages } from '../schemas/card.js';
+import type { PrintingMatch } from '../schemas/common.js';
 import type { SetWithCount } from '../schemas/set.js';
 import { cardImage } from './cardImage.js';
 import { cardKind, gameText, kindWords } from './gameText.js';
@@ -43,10 +44,15 @@ function printings(card: CardWithLanguages): Html {
       ${variant.image_large && variant.image_large !== card.image_large ? html` · <a href="${variant.image_large}">image</a>` : ''}</li>`)}</ul>`;
 }
 
+/** How a printing of the other catalogs (Asian or English) was matched, for a reader: several of one language are told apart by their ids. */
+const MATCH_WORDS: Record<PrintingMatch, string> = {
+  printed: 'same print', 'set-order': 'matched in its set', name: 'matched by name', override: 'matched by hand',
+};
+
 function otherLanguages(card: CardWithLanguages): Html {
   if (card.other_languages.length === 0) return html`<p>Only in this language.</p>`;
   return html`<ul class="languages">${card.other_languages.map((other) =>
-    html`<li><a href="${cardPath(other.id)}" hreflang="${other.language}"><span lang="${other.language}">${other.name}</span></a> <span class="muted">${languageName(other.language)}</span></li>`)}</ul>`;
+    html`<li><a href="${cardPath(other.id)}" hreflang="${other.language}"><span lang="${other.language}">${other.name}</span></a> <span class="muted">${languageName(other.language)}${other.match ? ` · ${other.id} · ${MATCH_WORDS[other.match]}` : ''}</span></li>`)}</ul>`;
 }
 
 function facts(card: CardWithLanguages, set: SetWithCount | null): Html {

@@ -34,7 +34,8 @@ export function renderSetPage({ set, cards }: SetPageData): string {
       </dl>
     </div>
     ${set.other_languages.length > 0 ? html`<p>Also in: ${set.other_languages.map((other, i) =>
-      html`${i > 0 ? ', ' : ''}<a href="${setPath(other.id)}" hreflang="${other.language}">${languageName(other.language)}</a>`)}.</p>` : ''}
+      html`${i > 0 ? ', ' : ''}<a href="${setPath(other.id)}" hreflang="${other.language}">${languageName(other.language)}${other.linked_share === undefined ? ''
+        : html` (<span lang="${other.language}">${other.name}</span>, ${Math.round(other.linked_share * 100)} % of the cards linked)`}</a>`)}.</p>` : ''}
     <h2>Cards in number order</h2>
     ${cards.length > 0 ? cardGrid(cards, `Cards of ${set.name}`) : html`<p>The catalog holds no card of this set.</p>`}`,
   });

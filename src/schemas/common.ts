@@ -64,12 +64,29 @@ export const NOT_TEXT = '\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff';
 /** One or more characters, none of them NOT_TEXT: any id or name a client may ask for. */
 export const IDENTIFIER_PATTERN = `^[^${NOT_TEXT}]+$`;
 
-/** The same card (or set) in another language of the catalog: same TCGdex id, another language prefix. */
+/** How a link between the Asian catalogs and the English one was made (absent on links of one TCGdex id). */
+export const PRINTING_MATCHES = ['printed', 'set-order', 'name', 'override'] as const;
+export type PrintingMatch = (typeof PRINTING_MATCHES)[number];
+export const PrintingMatch = Type.Union(PRINTING_MATCHES.map((match) => Type.Literal(match)), {
+  description: 'Only on a link between the Asian catalogs (ja, ko, zh-tw, zh-cn, th, id) and English, which share no ' +
+    'TCGdex id: `printed`, the same Pokédex numbers, HP, types, attack costs and damage, retreat and illustrator (a set: ' +
+    'its cards so matched); `set-order`, within the sets those matches pair: a Trainer or Energy of the same kind, ' +
+    'illustrator, rarity and numbers and Energy types in its text, or a tie of Pokémon settled by rarity and collector-number ' +
+    'order; `name`, a Trainer or Energy of the name and illustrator that the links so ' +
+    'made translate its name to; `override`, settled by hand.',
+});
+
+/** The same card (or set) in another language of the catalog: same TCGdex id, another language prefix, or matched across the Asian and English catalogs. */
 export const LanguageLink = Type.Object(
   {
     language: Language,
     id: Type.String({ description: 'Its id in that language.', examples: ['fr-base1-4'] }),
     name: Type.String({ description: 'Its name in that language.', examples: ['Dracaufeu'] }),
+    match: Type.Optional(PrintingMatch),
+    linked_share: Type.Optional(Type.Number({
+      minimum: 0, maximum: 1,
+      description: 'Sets only, with `match`: the share of this set\'s cards linked to a card of that set.',
+    })),
   },
   { title: 'LanguageLink', additionalProperties: false },
 );
@@ -78,5 +95,7 @@ export type LanguageLink = Static<typeof LanguageLink>;
 export const OtherLanguages = Type.Array(LanguageLink, {
   description: 'The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; ' +
     'empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to ' +
-    'en-base1-4 (Charizard).',
+    'en-base1-4 (Charizard). Then, each with `match`, the printings (or counterpart sets) matched between the Asian ' +
+    'catalogs and English, which share no TCGdex id (ja-SV2a-006 and en-sv03.5-006), in the same language order, ' +
+    'then by id: several in one language where the same card was printed more than once.',
 });

@@ -214,8 +214,9 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
       ['en', 'Base Set'], ['fr', 'Set de Base'], ['it', 'Set Base'], ['es', 'Edición Básica'], ['pt', 'Coleção Básica'], ['nl', 'Basis Set'],
     ]);
     const asian = (await server.get('/v1/cards?id=ja-PMCG1-035')).body.data;
-    assert.ok(asian.other_languages.every((link: any) => ['ko', 'zh-tw', 'id', 'th', 'zh-cn'].includes(link.language)),
-      'nothing links an Asian printing to an international one');
+    assert.ok(asian.other_languages.every((link: any) => ['ko', 'zh-tw', 'id', 'th', 'zh-cn'].includes(link.language) || (link.language === 'en' && link.match)),
+      'an Asian printing links to an international one only where matched, and says how');
+    assert.ok(asian.other_languages.some((link: any) => link.id === 'en-base1-58' && link.match === 'printed'));
     const list = (await server.get('/v1/cards?set=de-base1&limit=5')).body.data;
     assert.ok(list.every((card: any) => !('other_languages' in card)), 'lists carry no links');
   });

@@ -22,9 +22,12 @@ for (const store of STORE_KINDS) {
       assert.deepEqual(charizard.body.data.other_languages.map((link: any) => link.id), ['fr-base1-4', 'de-base1-4']);
     });
 
-    it('a card in one language has an empty other_languages', async () => {
-      assert.deepEqual((await server.get('/v1/cards?id=ja-PMCG1-035')).body.data.other_languages, []);
+    it('a card in one language has an empty other_languages; a Japanese card lists its English printing, matched by print, and back', async () => {
       assert.deepEqual((await server.get('/v1/cards?id=en-base2-60')).body.data.other_languages, []);
+      const pikachu = { language: 'en', id: 'en-base1-58', name: 'Pikachu', match: 'printed' };
+      assert.deepEqual((await server.get('/v1/cards?id=ja-PMCG1-035')).body.data.other_languages, [pikachu]);
+      assert.deepEqual((await server.get('/v1/cards?id=en-base1-58')).body.data.other_languages.at(-1),
+        { language: 'ja', id: 'ja-PMCG1-035', name: 'ピカチュウ', match: 'printed' });
     });
 
     it('a set lists the same set code in the other languages; a set in one language lists none', async () => {

@@ -83,8 +83,9 @@ for (const store of STORE_KINDS) {
         { language: 'en', id: 'en-base1', name: 'Base Set' },
         { language: 'fr', id: 'fr-base1', name: 'Set de Base' },
       ]);
-      const alone = (await fixture.session.call('get_card', { id: 'ja-PMCG1-035' })).result.structuredContent as { data: { other_languages: unknown } };
-      assert.deepEqual(alone.data.other_languages, []);
+      const matched = (await fixture.session.call('get_card', { id: 'ja-PMCG1-035' })).result.structuredContent as { data: { other_languages: unknown } };
+      assert.deepEqual(matched.data.other_languages, [{ language: 'en', id: 'en-base1-58', name: 'Pikachu', match: 'printed' }],
+        'a Japanese card\'s English printing, with how it was matched');
     });
 
     test('get_card with ids answers the batch and counts once, like REST', async () => {

@@ -331,6 +331,48 @@ export function catalogStoreContract(
       assert.deepEqual((await store.getCards(fifty)).map((doc, i) => (doc === null ? null : i)).filter((i) => i !== null), [49]);
     });
 
+    it('links a Japanese card to its English printing and back, with how, after the entries of its TCGdex id; a set to its counterpart with the share linked', async () => {
+      const pokemon = (setId: string, number: string, name: string, dex: number, artist: string): CardRecord => ({
+        ...card(setId, number, name), hp: 60 + dex, types: ['Fire'], pokedex_numbers: [dex], retreat_cost: 1, artist, rarity: 'Common',
+        attacks: [{ name: null, cost: ['Fire', 'Colorless'], damage: `${dex}0`, effect: null }],
+      });
+      const trainer = (setId: string, number: string, name: string, text: string): CardRecord => ({
+        ...card(setId, number, name), supertype: 'Trainer', subtypes: ['Item'], artist: 'Toyste Beach', rarity: 'Uncommon', rules_text: text,
+      });
+      await store.replaceCatalog({
+        sets: [set('ja-SV2a', '2023-06-16', 'ja'), set('zh-tw-SV2a', '2023-09-01', 'zh-tw'), set('en-sv03.5', '2023-09-22')],
+        cards: [
+          pokemon('ja-SV2a', '004', 'ヒトカゲ', 4, 'Mitsuhiro Arita'), pokemon('ja-SV2a', '005', 'リザード', 5, 'GIDORA'),
+          pokemon('ja-SV2a', '006', 'リザードンex', 6, 'PLANETA Mochizuki'), pokemon('zh-tw-SV2a', '006', '噴火龍ex', 6, 'PLANETA Mochizuki'),
+          trainer('ja-SV2a', '158', '大きなふうせん', 'このカードをつけている2進化ポケモンのにげるためのエネルギーは、すべてなくなる。'),
+          pokemon('en-sv03.5', '004', 'Charmander', 4, 'Mitsuhiro Arita'), pokemon('en-sv03.5', '005', 'Charmeleon', 5, 'GIDORA'),
+          pokemon('en-sv03.5', '006', 'Charizard ex', 6, 'PLANETA Mochizuki'),
+          trainer('en-sv03.5', '155', 'Big Air Balloon', 'The Stage 2 Pokémon this card is attached to has no Retreat Cost.'),
+        ],
+      });
+      const single = async (id: string) => JSON.parse((await store.getCard(id))!);
+      assert.deepEqual((await single('ja-SV2a-006')).other_languages, [
+        { language: 'zh-tw', id: 'zh-tw-SV2a-006', name: '噴火龍ex' },
+        { language: 'en', id: 'en-sv03.5-006', name: 'Charizard ex', match: 'printed' },
+      ]);
+      assert.deepEqual((await single('en-sv03.5-006')).other_languages, [
+        { language: 'ja', id: 'ja-SV2a-006', name: 'リザードンex', match: 'printed' },
+        { language: 'zh-tw', id: 'zh-tw-SV2a-006', name: '噴火龍ex', match: 'printed' },
+      ]);
+      assert.deepEqual((await single('ja-SV2a-158')).other_languages, [
+        { language: 'en', id: 'en-sv03.5-155', name: 'Big Air Balloon', match: 'set-order' },
+      ]);
+      const oneSet = async (id: string) => JSON.parse((await store.getSet(id))!);
+      assert.deepEqual((await oneSet('ja-SV2a')).other_languages, [
+        { language: 'zh-tw', id: 'zh-tw-SV2a', name: 'zh-tw-SV2a' },
+        { language: 'en', id: 'en-sv03.5', name: 'en-sv03.5', match: 'printed', linked_share: 1 },
+      ]);
+      assert.deepEqual((await oneSet('en-sv03.5')).other_languages, [
+        { language: 'ja', id: 'ja-SV2a', name: 'ja-SV2a', match: 'printed', linked_share: 1 },
+        { language: 'zh-tw', id: 'zh-tw-SV2a', name: 'zh-tw-SV2a', match: 'printed', linked_share: 0.25 },
+      ]);
+    });
+
     it('exports what it was given, sets newest first and cards in search order; serves cards with their set\'s name and code', async () => {
       const catalog = {
         sets: [set('en-old', '1999-01-09'), set('fr-new', '2023-03-31', 'fr')],

@@ -614,10 +614,7 @@ export interface operations {
                              * @example en-base1
                              */
                             id: string;
-                            /**
-                             * @description English sets only: its id at pokemontcg.io, as /v2 takes it.
-                             * @example sv3pt5
-                             */
+                            /** @description Its pokemontcg.io id, for /v2 (English only). */
                             pokemontcg_io_id?: string;
                             /** @description Name in the set's own language. */
                             name: string;
@@ -659,10 +656,7 @@ export interface operations {
                              * @example en-base1
                              */
                             id: string;
-                            /**
-                             * @description English sets only: its id at pokemontcg.io, as /v2 takes it.
-                             * @example sv3pt5
-                             */
+                            /** @description Its pokemontcg.io id, for /v2 (English only). */
                             pokemontcg_io_id?: string;
                             /** @description Name in the set's own language. */
                             name: string;
@@ -682,7 +676,7 @@ export interface operations {
                             abbreviation: string | null;
                             /** @description Cards of this set present in the catalog. */
                             card_count: number;
-                            /** @description The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to en-base1-4 (Charizard). */
+                            /** @description The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to en-base1-4 (Charizard). Then, each with `match`, the printings (or counterpart sets) matched between the Asian catalogs and English, which share no TCGdex id (ja-SV2a-006 and en-sv03.5-006), in the same language order, then by id: several in one language where the same card was printed more than once. */
                             other_languages: {
                                 /**
                                  * @description A catalog language code.
@@ -700,6 +694,13 @@ export interface operations {
                                  * @example Dracaufeu
                                  */
                                 name: string;
+                                /**
+                                 * @description Only on a link between the Asian catalogs (ja, ko, zh-tw, zh-cn, th, id) and English, which share no TCGdex id: `printed`, the same Pokédex numbers, HP, types, attack costs and damage, retreat and illustrator (a set: its cards so matched); `set-order`, within the sets those matches pair: a Trainer or Energy of the same kind, illustrator, rarity and numbers and Energy types in its text, or a tie of Pokémon settled by rarity and collector-number order; `name`, a Trainer or Energy of the name and illustrator that the links so made translate its name to; `override`, settled by hand.
+                                 * @enum {string}
+                                 */
+                                match?: "printed" | "set-order" | "name" | "override";
+                                /** @description Sets only, with `match`: the share of this set's cards linked to a card of that set. */
+                                linked_share?: number;
                             }[];
                         };
                         /**
@@ -926,10 +927,7 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
-                            /**
-                             * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
-                             * @example sv3pt5-6
-                             */
+                            /** @description Its pokemontcg.io id, for /v2 (English only). */
                             pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
@@ -1017,10 +1015,7 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
-                            /**
-                             * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
-                             * @example sv3pt5-6
-                             */
+                            /** @description Its pokemontcg.io id, for /v2 (English only). */
                             pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
@@ -1094,7 +1089,7 @@ export interface operations {
                                 image_small: string | null;
                                 image_large: string | null;
                             }[];
-                            /** @description The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to en-base1-4 (Charizard). */
+                            /** @description The same TCGdex id in every other language of the catalog, in the order of the 16 language codes; empty when no other language has it. Names are localized, so this is how to go from de-base1-4 (Glurak) to en-base1-4 (Charizard). Then, each with `match`, the printings (or counterpart sets) matched between the Asian catalogs and English, which share no TCGdex id (ja-SV2a-006 and en-sv03.5-006), in the same language order, then by id: several in one language where the same card was printed more than once. */
                             other_languages: {
                                 /**
                                  * @description A catalog language code.
@@ -1112,6 +1107,13 @@ export interface operations {
                                  * @example Dracaufeu
                                  */
                                 name: string;
+                                /**
+                                 * @description Only on a link between the Asian catalogs (ja, ko, zh-tw, zh-cn, th, id) and English, which share no TCGdex id: `printed`, the same Pokédex numbers, HP, types, attack costs and damage, retreat and illustrator (a set: its cards so matched); `set-order`, within the sets those matches pair: a Trainer or Energy of the same kind, illustrator, rarity and numbers and Energy types in its text, or a tie of Pokémon settled by rarity and collector-number order; `name`, a Trainer or Energy of the name and illustrator that the links so made translate its name to; `override`, settled by hand.
+                                 * @enum {string}
+                                 */
+                                match?: "printed" | "set-order" | "name" | "override";
+                                /** @description Sets only, with `match`: the share of this set's cards linked to a card of that set. */
+                                linked_share?: number;
                             }[];
                         };
                         /**
@@ -1127,10 +1129,7 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
-                            /**
-                             * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
-                             * @example sv3pt5-6
-                             */
+                            /** @description Its pokemontcg.io id, for /v2 (English only). */
                             pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
@@ -1391,10 +1390,7 @@ export interface operations {
                              * @example en-base1-4
                              */
                             id: string;
-                            /**
-                             * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
-                             * @example sv3pt5-6
-                             */
+                            /** @description Its pokemontcg.io id, for /v2 (English only). */
                             pokemontcg_io_id?: string;
                             /** @example en-base1 */
                             set_id: string;
@@ -3603,10 +3599,7 @@ export interface operations {
                                      * @example en-base1-4
                                      */
                                     id: string;
-                                    /**
-                                     * @description English cards only: its id at pokemontcg.io, as /v2 takes it.
-                                     * @example sv3pt5-6
-                                     */
+                                    /** @description Its pokemontcg.io id, for /v2 (English only). */
                                     pokemontcg_io_id?: string;
                                     /** @example en-base1 */
                                     set_id: string;

@@ -5,7 +5,7 @@ import type { CatalogBackend, StoredRows } from '../catalogBackend.js';
 import type { SyncLock } from '../catalogShapes.js';
 import { catalogRows, ROWS_VERSION } from '../rows/catalogRows.js';
 import type { CatalogStore } from '../catalogStore.js';
-import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogRetrieval, CatalogSummary, JsonText, Page, PageRequest, SearchPage, SourceStamp } from '../catalogShapes.js';
+import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogReplaced, CatalogRetrieval, CatalogSummary, JsonText, Page, PageRequest, SearchPage, SourceStamp } from '../catalogShapes.js';
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from '../names/nameIndex.js';
 import { HeldNameLookup } from '../names/heldNameLookup.js';
@@ -78,11 +78,11 @@ export class StoredCatalog implements CatalogStore {
     return this.lookup.current(version);
   }
 
-  async replaceCatalog(catalog: Catalog, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogCounts> {
+  async replaceCatalog(catalog: Catalog, progress?: ImportProgress, source?: SourceStamp): Promise<CatalogReplaced> {
     // Built before the backend's transaction begins: a record that cannot be stored fails the import with nothing written.
     const rows = catalogRows(catalog);
     try {
-      return await this.backend.writeCatalog(rows, progress, source);
+      return { ...await this.backend.writeCatalog(rows, progress, source), printingLinks: rows.printingLinks };
     } finally {
       this.views.drop();
     }

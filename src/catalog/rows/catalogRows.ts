@@ -2,7 +2,9 @@ import type { CardRecord } from '../../schemas/card.js';
 import type { CardSet } from '../../schemas/set.js';
 import type { Catalog } from '../catalogShapes.js';
 import { cardFacets } from './cardFacets.js';
-import { otherLanguages } from './languageLinks.js';
+import { otherLanguages, withLinks } from './languageLinks.js';
+import { printingLinks, type PrintingLinkReport } from './printingLinks.js';
+import { ASIAN_LANGUAGES, MATCHED_LANGUAGE } from './asianPrintings.js';
 import { naturalKeyOrder, naturalNumberKey, newestSetFirst, type NaturalNumberKey } from './ordering.js';
 import { searchKey } from '../names/searchKey.js';
 import { singleCard, singleSet, storedCard, storedSet } from './servedJson.js';
@@ -55,9 +57,10 @@ export interface CardRow {
  * 1: the first; 2: name keys without white space, apostrophes, hyphens and dots; 3: other_languages;
  * 4: facets for filters; 5: set_name and set_code in card documents; 6: pokemontcg_io_id in English card
  * and set documents (so a stored catalog is rebuilt on start, and each English card reaches mirrors as
- * one change in the changes feed).
+ * one change in the changes feed); 7: other_languages links the Asian catalogs' printings to the
+ * English ones (printingLinks).
  */
-export const ROWS_VERSION = 6;
+export const ROWS_VERSION = 7;
 
 /** The catalog as a database stores it: every row ready, every order precomputed. */
 export interface CatalogRows {
@@ -67,7 +70,11 @@ export interface CatalogRows {
   importedAt: string;
   /** ROWS_VERSION, for catalog_meta. */
   version: number;
+  /** What the links between the Asian catalogs and the English one reached, for the import's report. */
+  printingLinks: PrintingLinkReport;
 }
+
+const MATCHED_LANGUAGES = new Set<string>([MATCHED_LANGUAGE, ...ASIAN_LANGUAGES]);
 
 /**
  * Builds the rows of a catalog once, for whichever database stores them. Every order the API
@@ -83,6 +90,11 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
   const sortedCards = bySetThenNumber(lastOfEachId(catalog.cards), setRank);
   const cardLanguages = sortedCards.map((card) => languageOfSet.get(card.set_id) ?? '');
   const cardLinks = otherLanguages(sortedCards.map((card, i) => ({ id: card.id, language: cardLanguages[i]!, name: card.name })));
+  const matched = printingLinks(
+    sortedCards.flatMap((card, i) => (MATCHED_LANGUAGES.has(cardLanguages[i]!) ? [{ id: card.id, language: cardLanguages[i]!, set_id: card.set_id, card }] : [])),
+    new Map(sortedCards.map((card) => [card.id, card.name])),
+    sets,
+  );
   const cards = sortedCards.map((card, searchOrder): CardRow => {
     const setOrder = setPosition.get(card.set_id) ?? 0;
     setPosition.set(card.set_id, setOrder + 1);
@@ -91,7 +103,7 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     if (!set) throw new Error(`card ${card.id}: its set ${card.set_id} is not in the catalog`);
     const stored = storedCard(card, set);
     const lang = cardLanguages[searchOrder]!;
-    const links = cardLinks[searchOrder]!;
+    const links = withLinks(cardLinks[searchOrder]!, matched.cards.get(card.id));
     const facets = cardFacets(card, lang, set);
     const answerHash = contentHash(singleCard({ ...stored, otherLanguages: links }));
     return {
@@ -107,15 +119,17 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
   return {
     sets: sets.map((set, rank): SetRow => {
       const doc = storedSet(set);
-      const answerHash = contentHash(singleSet(doc, cardCounts.get(set.id) ?? 0, setLinks[rank]!));
+      const links = withLinks(setLinks[rank]!, matched.sets.get(set.id));
+      const answerHash = contentHash(singleSet(doc, cardCounts.get(set.id) ?? 0, links));
       return {
-        id: set.id, lang: set.language, rank, doc, other_languages: setLinks[rank]!,
+        id: set.id, lang: set.language, rank, doc, other_languages: links,
         answer_hash: answerHash, row_hash: contentHash(JSON.stringify([answerHash, set.language, rank])),
       };
     }),
     cards,
     importedAt: now.toISOString(),
     version: ROWS_VERSION,
+    printingLinks: matched.report,
   };
 }
 

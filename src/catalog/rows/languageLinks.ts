@@ -41,3 +41,10 @@ export function otherLanguages(records: readonly Linkable[]): string[] {
     return group.length < 2 ? '[]' : JSON.stringify(group.filter((link) => link.id !== record.id));
   });
 }
+
+/** other_languages (JSON) with more entries after its own, which stay as they are, byte for byte. */
+export function withLinks(otherLanguagesJson: string, more: readonly LanguageLink[] | undefined): string {
+  if (!more || more.length === 0) return otherLanguagesJson;
+  const added = JSON.stringify(more);
+  return otherLanguagesJson === '[]' ? added : `${otherLanguagesJson.slice(0, -1)},${added.slice(1)}`;
+}

@@ -83,7 +83,8 @@ describe('the served JSON, spliced from stored rows', () => {
       { language: 'en', id: 'en-base1-4', name: 'Charizard' }, { language: 'fr', id: 'fr-base1-4', name: 'Dracaufeu' },
     ]);
     assert.deepEqual(links('en-base1-4').map((link: { id: string }) => link.id), ['fr-base1-4', 'de-base1-4']);
-    assert.deepEqual(links('ja-PMCG1-035'), [], 'nothing links an Asian card to an international one');
+    assert.deepEqual(links('ja-PMCG1-035'), [{ language: 'en', id: 'en-base1-58', name: 'Pikachu', match: 'printed' }],
+      'an Asian card links to the English card printed alike, saying how');
     assert.deepEqual(JSON.parse(rows.sets.find((row) => row.id === 'en-base2')!.other_languages), []);
   });
 
