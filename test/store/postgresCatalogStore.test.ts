@@ -125,8 +125,8 @@ describe('the PostgreSQL catalog store, beyond the contract', await needsPostgre
 
     const store = await openCatalogStore(primary.url, { ...DEFAULT_STORE_OPTIONS, readUrl: replica.url, poolSize: 3 });
     try {
-      assert.deepEqual(await store.replaceCatalog({ sets: [set('en-p', null)], cards: [card('en-p', '1', 'On the primary')] }),
-        { sets: 1, cards: 1 });
+      const { printingLinks: _links, ...written } = await store.replaceCatalog({ sets: [set('en-p', null)], cards: [card('en-p', '1', 'On the primary')] });
+      assert.deepEqual(written, { sets: 1, cards: 1 });
       assert.deepEqual(await store.counts(), { sets: 1, cards: 1 });
       assert.equal(await store.getCard('en-p-1'), null);
       assert.equal(JSON.parse((await store.getCard('en-r-1'))!).name, 'On the replica');
