@@ -36,7 +36,10 @@ interface Options {
   seconds: number;
   turns: number;
   keyCount: number;
-  /** The sections run: those whose name ('hot answers', 'first seconds after start', 'cold traffic') it matches. */
+  /**
+   * The sections run: those whose name ('hot answers', 'first seconds after start', 'cold traffic') it matches, whole; or
+   * only the rows of a section whose names it matches (a hot row's, 'random card ids', 'random name fragments').
+   */
   only: RegExp;
 }
 
@@ -150,6 +153,11 @@ async function loadOf(url: string, headers: Record<string, string>, seconds: num
 const each = (values: number[], digits = 0) => values.map((value) => value.toFixed(digits)).join(', ');
 const ratios = (ours: Load[], theirs: Load[], pick: (load: Load) => number) => ours.map((load, turn) => pick(load) / pick(theirs[turn]!));
 
+const COLD_WORKLOADS = ['random card ids', 'random name fragments'] as const;
+
+/** Whether a section runs: the pattern names it, or one of its rows. */
+const runs = (only: RegExp, section: string, rows: readonly string[]) => only.test(section) || rows.some((row) => only.test(row));
+
 export async function againstCommit(commit: string, options: Options): Promise<void> {
   const [ours, theirs] = await builds(commit) as [Build, Build];
   console.log(`\nthis build against ${commit}: ${loadGeneratorName()}, ${options.connections} connections, ${options.turns} turns of ` +
@@ -160,9 +168,9 @@ export async function againstCommit(commit: string, options: Options): Promise<v
     const prepared: Prepared[] = [];
     try {
       for (const build of [ours, theirs]) prepared.push(await prepare(build, store, options.source, work, options.keyCount));
-      if (options.only.test('hot answers')) await hotAnswers(store, prepared, options);
+      if (runs(options.only, 'hot answers', HOT.map((row) => row.name))) await hotAnswers(store, prepared, options);
       if (options.only.test('first seconds after start')) await firstSecondsOf(store, prepared, options);
-      if (options.only.test('cold traffic')) await coldTraffic(store, prepared, options);
+      if (runs(options.only, 'cold traffic', COLD_WORKLOADS)) await coldTraffic(store, prepared, options);
     } finally {
       for (const database of prepared) await database.drop();
       rmSync(work, { recursive: true, force: true });
@@ -193,27 +201,31 @@ async function hotAnswers(store: string, prepared: Prepared[], options: Options)
     };
     const oneKey = (server: Served) => ({ authorization: `Bearer ${server.prepared.key}` });
     const manyKeys = (server: Served): RequestShape => ({ keys: server.prepared.keys });
-    for (const scenario of HOT) {
+    const whole = options.only.test('hot answers');
+    for (const scenario of HOT.filter(({ name }) => whole || options.only.test(name))) {
       await row(scenario.name, `${options.keyCount} free`, scenario.path, oneKey, manyKeys);
       await row(scenario.name, 'one', scenario.path, oneKey, () => ({}));
     }
-    // A p50 ratio the other way round: above 1 when this build answers sooner.
-    await row('name search pikachu, p50 at one connection (ratio of p50s, theirs ÷ ours)', 'one', SEARCH, oneKey, () => ({}), 1, (load) => 1 / load.p50);
-    const mcp = (server: Served) => ({ ...oneKey(server), ...MCP_HEADERS });
-    const getCard = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_card', arguments: { id: 'en-base1-4' } } });
-    // MCP beside REST on each build, in alternation on the same servers.
-    const pairs: string[] = [];
-    for (const server of servers) {
-      const both = [{ ...server, label: 'REST' }, { ...server, label: 'MCP' }];
-      await loadOf(server.baseUrl + '/mcp', mcp(server), WARM_UP_SECONDS, options.connections, { method: 'POST', body: getCard });
-      const [rest, viaMcp] = await inTurn(both, options.turns, (variant) => variant.label === 'REST'
-        ? loadOf(server.baseUrl + CARD, oneKey(server), options.seconds, options.connections)
-        : loadOf(server.baseUrl + '/mcp', mcp(server), options.seconds, options.connections, { method: 'POST', body: getCard })) as [Load[], Load[]];
-      const r = ratios(viaMcp, rest, (load) => load.rps);
-      pairs.push(`| ${server.label} | ${median(viaMcp.map((l) => l.rps)).toFixed(0)} | ${median(rest.map((l) => l.rps)).toFixed(0)} | ${median(r).toFixed(2)} (${each(r, 2)}) |`);
+    // Beside the rows, when the whole section runs: a p50 at one connection, MCP beside REST.
+    if (whole) {
+      // A p50 ratio the other way round: above 1 when this build answers sooner.
+      await row('name search pikachu, p50 at one connection (ratio of p50s, theirs ÷ ours)', 'one', SEARCH, oneKey, () => ({}), 1, (load) => 1 / load.p50);
+      const mcp = (server: Served) => ({ ...oneKey(server), ...MCP_HEADERS });
+      const getCard = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_card', arguments: { id: 'en-base1-4' } } });
+      // MCP beside REST on each build, in alternation on the same servers.
+      const pairs: string[] = [];
+      for (const server of servers) {
+        const both = [{ ...server, label: 'REST' }, { ...server, label: 'MCP' }];
+        await loadOf(server.baseUrl + '/mcp', mcp(server), WARM_UP_SECONDS, options.connections, { method: 'POST', body: getCard });
+        const [rest, viaMcp] = await inTurn(both, options.turns, (variant) => variant.label === 'REST'
+          ? loadOf(server.baseUrl + CARD, oneKey(server), options.seconds, options.connections)
+          : loadOf(server.baseUrl + '/mcp', mcp(server), options.seconds, options.connections, { method: 'POST', body: getCard })) as [Load[], Load[]];
+        const r = ratios(viaMcp, rest, (load) => load.rps);
+        pairs.push(`| ${server.label} | ${median(viaMcp.map((l) => l.rps)).toFixed(0)} | ${median(rest.map((l) => l.rps)).toFixed(0)} | ${median(r).toFixed(2)} (${each(r, 2)}) |`);
+      }
+      console.log('\n| build | MCP get_card req/s | REST card by id req/s | MCP ÷ REST (each turn) |\n|---|---:|---:|---:|');
+      console.log(pairs.join('\n'));
     }
-    console.log('\n| build | MCP get_card req/s | REST card by id req/s | MCP ÷ REST (each turn) |\n|---|---:|---:|---:|');
-    console.log(pairs.join('\n'));
     // Every hot row has run on both: what each holds after the same work, and the most it held meanwhile.
     console.log(`\nRSS MiB after the hot rows (peak): ${servers.map((server) => `${server.label} ${rssMiB(server.pid).toFixed(0)} ` +
       `(${peakRssMiB(server.pid).toFixed(0)})`).join(', ')}`);
@@ -235,7 +247,7 @@ async function firstSecondsOf(store: string, prepared: Prepared[], options: Opti
 
 async function coldTraffic(store: string, prepared: Prepared[], options: Options): Promise<void> {
   const pools = await poolsOf(prepared[0]!);
-  const workloads = [
+  const workloads: ReadonlyArray<{ name: typeof COLD_WORKLOADS[number]; pool: string[] }> = [
     { name: 'random card ids', pool: pools.cardIds.map((id) => `/v1/cards?id=${encodeURIComponent(id)}`) },
     { name: 'random name fragments', pool: pools.nameFragments.map((q) => `/v1/cards?q=${encodeURIComponent(q)}&limit=20`) },
   ];
@@ -244,7 +256,7 @@ async function coldTraffic(store: string, prepared: Prepared[], options: Options
     'each column\'s saturated rate (a fixed rate) for its p99; the peak RSS of the instance\n');
   console.log('| workload | instance | req/s saturated (each turn) | ÷ the other build | p99 ms saturated | p99 ms at half the rate (each turn) | non-2xx | peak RSS MiB |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|');
-  for (const workload of workloads) {
+  for (const workload of workloads.filter(({ name }) => options.only.test('cold traffic') || options.only.test(name))) {
     const servers = [await serve(prepared[0]!), await serve(prepared[1]!), await serve(prepared[0]!, { CATALOG_CACHE_MB: '0' }, 'this build, cache off')];
     try {
       const request = (server: Served, seed: number): RequestShape => ({ paths: { pool: workload.pool, seed }, keys: server.prepared.keys });

@@ -28,7 +28,8 @@
  * CATALOG_CACHE_MB=0 runs the scenarios on an instance without the catalog cache, so each request
  * pays its query.
  * BENCH_AGAINST=<commit> runs instead this build against an earlier commit's, on both stores (againstCommit.ts); there,
- * BENCH_ONLY picks among its sections: `hot answers`, `first seconds after start`, `cold traffic`.
+ * BENCH_ONLY picks among its sections: `hot answers`, `first seconds after start`, `cold traffic`, or among their rows by
+ * name (`one card by id|set list` for two hot rows alone, `random card ids` for that cold workload alone).
  */
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -70,7 +70,7 @@ export interface AccessStore {
   /**
    * A keyed request's whole check in one step (one statement where the database is asked): finds
    * the key and, when it is active, counts one request of `month` as countRequest does. null for an
-   * unknown key.
+   * unknown key. ReservedQuota takes it as the first block (of one request) of a key it holds nothing of.
    */
   admitRequest(keyHash: string, month: string): Promise<Admission | null>;
   /**

@@ -30,6 +30,12 @@ export interface KeyCacheStats {
 }
 
 export const DEFAULT_MAX_KEY_ENTRIES = 100_000;
+
+/** A keyed request whose key is looked up: the admission, when its lookup was the one read. */
+interface FirstRequest {
+  month: string;
+  admission?: Admission | null;
+}
 /** How recent a check of the keys' version spares a lookup its own (confirmEachLookup). */
 export const CONFIRMED_LATELY_MS = 10;
 
@@ -42,10 +48,11 @@ export const CONFIRMED_LATELY_MS = 10;
  * everything at once, and a timer reads the version (one row) so one by another instance or the
  * CLI drops everything within a second. A drop empties the LRU, which abandons the lookups under
  * way: their callers get what was read, but it is not kept. Whether an OAuth grant was ended is
- * held the same way. A keyed request is the key found here, then counted by the wrapped store.
+ * held the same way. A keyed request is the key found here, then counted by the wrapped store; the
+ * one whose lookup reads the key is found and counted by the wrapped store in one step (admitRequest).
  */
 export class CachedAccessStore extends AccessStoreDecorator {
-  private readonly records: LRUCache<string, KeyRecord>;
+  private readonly records: LRUCache<string, KeyRecord, FirstRequest | null>;
   /** Whether an OAuth grant was ended, by its id: asked on every request with an access token. */
   private readonly grants: LRUCache<string, boolean>;
   private readonly watch: VersionWatch;
@@ -57,11 +64,15 @@ export class CachedAccessStore extends AccessStoreDecorator {
     super(inner);
     const max = options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES;
     // ignoreFetchAbort: a lookup abandoned by a drop still answers its callers; lru-cache keeps it only if not abandoned.
-    this.records = new LRUCache<string, KeyRecord>({
+    this.records = new LRUCache<string, KeyRecord, FirstRequest | null>({
       max, ignoreFetchAbort: true,
-      fetchMethod: async (keyHash) => {
-        const record = await inner.findKeyByHash(keyHash);
-        return record === null ? undefined : Object.freeze(record);
+      fetchMethod: async (keyHash, _stale, { context: request }) => {
+        if (request === null) {
+          const record = await inner.findKeyByHash(keyHash);
+          return record === null ? undefined : Object.freeze(record);
+        }
+        request.admission = await inner.admitRequest(keyHash, request.month);
+        return request.admission === null ? undefined : Object.freeze(request.admission.key);
       },
     });
     this.grants = new LRUCache<string, boolean>({
@@ -79,7 +90,25 @@ export class CachedAccessStore extends AccessStoreDecorator {
   }
 
   /** The key's record from memory while the keys' version was confirmed lately, else read (once for every caller asking meanwhile). */
-  override async findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
+  override findKeyByHash(keyHash: string): Promise<KeyRecord | null> {
+    return this.lookUp(keyHash, null);
+  }
+
+  /**
+   * The key found as findKeyByHash finds it, then counted by the store it wraps. A request whose
+   * lookup is the one read (the key not in memory) is found and counted by the wrapped store's
+   * admitRequest, one step; the requests that waited for that read are counted as found keys.
+   */
+  override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
+    const request: FirstRequest = { month };
+    const key = await this.lookUp(keyHash, request);
+    if (request.admission !== undefined) return request.admission;
+    if (key === null) return null;
+    return { key, used: key.revokedAt === null ? await this.inner.countRequest(key.id, month, key.monthlyLimit) : null };
+  }
+
+  /** The record from memory, or read; a read started for `request` admits it (the fetch method). */
+  private async lookUp(keyHash: string, request: FirstRequest | null): Promise<KeyRecord | null> {
     if (this.records.size > 0 && this.confirmationDue()) await this.confirm();
     const trusted = this.watch.trusted;
     const hit = trusted ? this.records.get(keyHash) : undefined;
@@ -88,14 +117,7 @@ export class CachedAccessStore extends AccessStoreDecorator {
       return hit;
     }
     this.misses += 1;
-    return (await this.records.fetch(keyHash, { forceRefresh: !trusted })) ?? null;
-  }
-
-  /** The key found as findKeyByHash finds it, then counted by the store it wraps. */
-  override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
-    const key = await this.findKeyByHash(keyHash);
-    if (key === null) return null;
-    return { key, used: key.revokedAt === null ? await this.inner.countRequest(key.id, month, key.monthlyLimit) : null };
+    return (await this.records.fetch(keyHash, { forceRefresh: !trusted, context: request })) ?? null;
   }
 
   /** From memory as a key's record is: an ended grant raises the keys' version, which empties it on every instance. */

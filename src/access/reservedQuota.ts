@@ -57,6 +57,8 @@ export function blockSize(monthlyLimit: number | null, usedAfterLastBlock: numbe
  */
 export class ReservedQuota extends AccessStoreDecorator {
   private readonly blocks = new Map<string, Block>();
+  /** The id of each key hash admitted here, while the instance holds a block of the key or is reserving one. */
+  private readonly keyIds = new Map<string, string>();
   private readonly reserving = new Map<string, Promise<unknown>>();
   private readonly spent = new Map<string, Spent>();
   private readonly now: () => number;
@@ -97,11 +99,61 @@ export class ReservedQuota extends AccessStoreDecorator {
     }
   }
 
-  /** The key looked up, then counted from its blocks as countRequest counts it. */
+  /**
+   * A key this instance holds nothing of, by its hash, is found and its first block reserved in one
+   * step: the wrapped store's admitRequest, whose one request is this request's and tells how much
+   * the month has left (as a first block of one would). A key it holds a block of, or is reserving
+   * one for, is found, then counted from its blocks, so its requests are numbered in the order the
+   * blocks were reserved.
+   */
   override async admitRequest(keyHash: string, month: string): Promise<Admission | null> {
-    const key = await this.inner.findKeyByHash(keyHash);
-    if (!key) return null;
-    return { key, used: key.revokedAt === null ? await this.countRequest(key.id, month, key.monthlyLimit) : null };
+    if (this.keyIds.has(keyHash)) {
+      const key = await this.inner.findKeyByHash(keyHash);
+      if (!key) return null;
+      return { key, used: key.revokedAt === null ? await this.countRequest(key.id, month, key.monthlyLimit) : null };
+    }
+    const admitted = await this.inner.admitRequest(keyHash, month);
+    if (!admitted || admitted.key.revokedAt !== null) return admitted;
+    const { key, used } = admitted;
+    this.keyIds.set(keyHash, key.id);
+    if (used !== null) return { key, used: await this.admittedNumber(key.id, month, key.monthlyLimit, used) };
+    // The month is spent as the store counts it: what this instance still holds of it is answered first.
+    if (!this.holds(key.id, month, key.monthlyLimit) && !this.reserving.has(key.id)) {
+      this.spent.set(key.id, { month, limit: key.monthlyLimit, at: this.now() });
+    }
+    return { key, used: await this.countRequest(key.id, month, key.monthlyLimit) };
+  }
+
+  /**
+   * The number of a request the wrapped store admitted as `used`. The admission becomes the key's
+   * block, spent at once, so the next request reserves a block sized by that count. When the
+   * instance already holds requests of the key's month, or is reserving some (the key was counted by
+   * its id, its record read elsewhere), those come first: the admission's request extends the block
+   * when it is the next number, and is given back otherwise, so this instance's numbers of the key
+   * stay in order and its count from memory (usage) stays what was answered.
+   */
+  private async admittedNumber(keyId: string, month: string, monthlyLimit: number | null, used: number): Promise<number> {
+    const pending = this.reserving.get(keyId);
+    if (pending) await pending.catch(() => undefined);
+    const block = this.blocks.get(keyId);
+    if (block && this.holds(keyId, month, monthlyLimit)) {
+      if (used === block.last + 1) block.last = used;
+      else this.giveBack(keyId, month, 1);
+      block.touchedAt = this.now();
+      return block.next++;
+    }
+    if (block && block.month === month && block.limit === monthlyLimit && block.last > used) return used;
+    // Another month's block (or another limit's) goes back to the store, as reserve() gives it back.
+    this.release(keyId);
+    this.spent.delete(keyId);
+    this.blocks.set(keyId, { month, limit: monthlyLimit, next: used + 1, last: used, touchedAt: this.now() });
+    return used;
+  }
+
+  /** Whether the instance holds requests of the key's month not yet answered. */
+  private holds(keyId: string, month: string, monthlyLimit: number | null): boolean {
+    const block = this.blocks.get(keyId);
+    return block !== undefined && block.month === month && block.limit === monthlyLimit && block.next <= block.last;
   }
 
   /**
@@ -161,6 +213,7 @@ export class ReservedQuota extends AccessStoreDecorator {
     const idleSince = this.now() - this.idleReleaseMs;
     for (const [keyId, block] of this.blocks) if (block.touchedAt <= idleSince && !this.reserving.has(keyId)) this.release(keyId);
     for (const [keyId, spent] of this.spent) if (this.now() - spent.at >= SPENT_RECHECK_MS) this.spent.delete(keyId);
+    for (const [keyHash, keyId] of this.keyIds) if (!this.blocks.has(keyId) && !this.reserving.has(keyId)) this.keyIds.delete(keyHash);
   }
 
   /** Forgets the key's block at once and gives its unanswered requests back to the store. */
@@ -169,9 +222,13 @@ export class ReservedQuota extends AccessStoreDecorator {
     if (!block) return;
     this.blocks.delete(keyId);
     const unanswered = block.last - block.next + 1;
-    if (unanswered <= 0) return;
+    if (unanswered > 0) this.giveBack(keyId, block.month, unanswered);
+  }
+
+  /** Gives `count` requests of the key's month back to the store; usage and listKeys wait for it. */
+  private giveBack(keyId: string, month: string, count: number): void {
     // A failed release leaves the requests counted: the safe side of the limit.
-    const release = this.inner.releaseRequests(keyId, block.month, unanswered).catch(() => undefined);
+    const release = this.inner.releaseRequests(keyId, month, count).catch(() => undefined);
     this.releases.add(release);
     void release.finally(() => this.releases.delete(release));
   }

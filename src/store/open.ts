@@ -44,7 +44,8 @@ export async function openCatalogStore(databaseUrl: string, options: StoreOption
  * A keyed request passes the layers from the outside in, each an AccessStore:
  * CachedAccessStore finds the key's record in memory (a revocation anywhere takes effect within 1 s
  * on PostgreSQL, and on the next request on SQLite, whose version read is shared memory), then
- * ReservedQuota counts the request from a block of quota reserved in the store (docs/keys.md), and
+ * ReservedQuota counts the request from a block of quota reserved in the store (docs/keys.md; a key
+ * read from the store that it holds no block of is found and counted in one statement), and
  * ClassifiedAccessStore turns the driver's outage errors into StoreUnavailableError.
  */
 export async function openAccessStore(databaseUrl: string, options: StoreOptions): Promise<AccessStore> {

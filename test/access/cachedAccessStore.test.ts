@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { AccessStore, KeyRecord } from '../../src/access/accessStore.js';
 import { CachedAccessStore } from '../../src/access/cachedAccessStore.js';
 import { generateKey, hashKey } from '../../src/access/keyFormat.js';
+import { MAX_BLOCK, ReservedQuota } from '../../src/access/reservedQuota.js';
 import { DEFAULT_STORE_OPTIONS } from '../../src/config.js';
 import { openAccessStore } from '../../src/store/open.js';
 import { PostgresAccessStore } from '../../src/store/postgres/postgresAccessStore.js';
@@ -111,6 +112,43 @@ for (const kind of STORE_KINDS) {
         assert.deepEqual(admitted.map((a) => a?.used).sort((a, b) => a! - b!), Array.from({ length: 200 }, (_, i) => i + 1));
       } finally {
         await cache.close();
+        await opened.dispose();
+      }
+    });
+
+    it('over the reserved quota, a key\'s first request is one call to the store (found, its first block reserved); the rest count from blocks', async () => {
+      const opened = await openers[kind]();
+      const calls: string[] = [];
+      const spy = Object.create(opened.store) as AccessStore;
+      for (const method of ['findKeyByHash', 'admitRequest', 'countRequest', 'reserveRequests'] as const) {
+        const call = opened.store[method].bind(opened.store) as (...args: unknown[]) => Promise<unknown>;
+        (spy as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+          calls.push(method);
+          return call(...args);
+        };
+      }
+      spy.close = async () => undefined;
+      const stack = new CachedAccessStore(new ReservedQuota(spy), { confirmEachLookup: opened.confirmEachLookup });
+      try {
+        const [one, other] = [newKey({ monthlyLimit: 1000 }), newKey({ monthlyLimit: 1000 })];
+        await stack.insertKey(one);
+        await stack.insertKey(other);
+        await confirmed(stack);
+        assert.equal((await stack.admitRequest(one.keyHash, '2026-01'))?.used, 1);
+        assert.deepEqual(calls, ['admitRequest'], 'the first request: one call');
+        assert.equal((await stack.admitRequest(one.keyHash, '2026-01'))?.used, 2);
+        assert.deepEqual(calls, ['admitRequest', 'reserveRequests'], 'the second reserves a block');
+        for (let used = 3; used <= MAX_BLOCK + 1; used++) assert.equal((await stack.admitRequest(one.keyHash, '2026-01'))?.used, used);
+        assert.equal(calls.length, 2, 'the block answers the rest');
+
+        calls.length = 0;
+        const burst = await Promise.all(Array.from({ length: 50 }, () => stack.admitRequest(other.keyHash, '2026-01')));
+        assert.deepEqual(burst.map((a) => a?.used).sort((a, b) => a! - b!), Array.from({ length: 50 }, (_, i) => i + 1));
+        assert.equal(calls.filter((call) => call === 'admitRequest' || call === 'findKeyByHash').length, 1, 'a burst on a new key: one lookup');
+        assert.equal(await opened.store.usage(burst[0]!.key.id, '2026-01') - await stack.usage(burst[0]!.key.id, '2026-01'), 1 + 3 * MAX_BLOCK - 50,
+          'the store holds what was reserved: 1, then blocks of 20');
+      } finally {
+        await stack.close();
         await opened.dispose();
       }
     });

@@ -153,6 +153,42 @@ for (const [name, make] of Object.entries(DATABASES)) {
       assert.equal(await db.raw.usage(first!.key.id, '2026-01'), 3);
     });
 
+    it('a key counted by its id, then admitted by its hash while its block is held: the block answers, each request counted once', async () => {
+      const db = await database();
+      const quota = new ReservedQuota(await db.open());
+      const [key, other] = [newKey(), newKey()];
+      const { id } = await db.raw.insertKey(key) as { id: string };
+      const { id: otherId } = await db.raw.insertKey(other) as { id: string };
+      // Their records read elsewhere (a cache), so this instance has not seen their hashes.
+      for (const keyId of [id, otherId]) {
+        assert.equal(await quota.countRequest(keyId, '2026-01', 1000), 1);
+        assert.equal(await quota.countRequest(keyId, '2026-01', 1000), 2);
+      }
+      // Admitted in one step, its number the one after the block's: the block grows by it and answers.
+      assert.equal((await quota.admitRequest(key.keyHash, '2026-01'))?.used, 3);
+      assert.equal(await quota.countRequest(id, '2026-01', 1000), 4);
+      assert.equal(await quota.usage(id, '2026-01'), 4);
+      // Another instance counted one of the other key since: the admission's number is given back, the block answers.
+      assert.equal(await db.raw.countRequest(otherId, '2026-01', 1000), 2 + MAX_BLOCK);
+      assert.equal((await quota.admitRequest(other.keyHash, '2026-01'))?.used, 3);
+      assert.equal(await quota.usage(otherId, '2026-01'), 3);
+      await quota.close();
+      assert.deepEqual([await db.raw.usage(id, '2026-01'), await db.raw.usage(otherId, '2026-01')], [4, 3 + 1]);
+    });
+
+    it('a key admitted by its hash on another month than its block\'s: the old block given back', async () => {
+      const db = await database();
+      const quota = new ReservedQuota(await db.open());
+      const key = newKey();
+      const { id } = await db.raw.insertKey(key) as { id: string };
+      for (let used = 1; used <= 3; used++) assert.equal(await quota.countRequest(id, '2026-01', 1000), used);
+      assert.equal((await quota.admitRequest(key.keyHash, '2026-02'))?.used, 1);
+      assert.equal(await quota.countRequest(id, '2026-02', 1000), 2);
+      assert.equal(await quota.usage(id, '2026-01'), 3);
+      await quota.close();
+      assert.deepEqual([await db.raw.usage(id, '2026-01'), await db.raw.usage(id, '2026-02')], [3, 2]);
+    });
+
     it('1,200 concurrent requests on one instance: exactly 1,000 counted, numbered 1 to 1,000', async () => {
       const db = await database();
       const quota = new ReservedQuota(await db.open());
