@@ -208,7 +208,10 @@ describe('the full TCGdex catalog over REST', needsSharedDump(), () => {
       { language: 'it', id: 'it-base1-4', name: 'Charizard' },
     ]);
     const charizard = (await server.get('/v1/cards?id=en-base1-4')).body.data;
-    assert.deepEqual(charizard.other_languages.map((link: any) => link.id), ['fr-base1-4', 'it-base1-4', 'de-base1-4']);
+    // The same number's printings first, as before; the Asian printings matched to it after them, each saying how.
+    assert.deepEqual(charizard.other_languages.filter((link: any) => !link.match).map((link: any) => link.id), ['fr-base1-4', 'it-base1-4', 'de-base1-4']);
+    assert.deepEqual(charizard.other_languages.slice(0, 3).map((link: any) => link.id), ['fr-base1-4', 'it-base1-4', 'de-base1-4']);
+    assert.ok(charizard.other_languages.slice(3).every((link: any) => link.match && ['ja', 'ko', 'zh-tw', 'zh-cn', 'th', 'id'].includes(link.language)));
     const baseSet = (await server.get('/v1/sets?id=de-base1')).body.data;
     assert.deepEqual(baseSet.other_languages.map((link: any) => [link.language, link.name]), [
       ['en', 'Base Set'], ['fr', 'Set de Base'], ['it', 'Set Base'], ['es', 'Edición Básica'], ['pt', 'Coleção Básica'], ['nl', 'Basis Set'],
