@@ -1,0 +1,108 @@
+import type { CardWithVariants } from '../../schemas/card.js';
+import type { SetWithCount } from '../../schemas/set.js';
+
+/** The set's fields a query names, one object shared by every card of the set. */
+export interface QueriedSet {
+  id: string;
+  code: string | null;
+  name: string;
+  series: string | null;
+  release_date: string | null;
+}
+
+/**
+ * A card as `query` reads it: only the fields CARD_QUERY_FIELDS names, with the /v1 card's
+ * names, and nothing the answer shows but the query never reads (images, labels, costs).
+ */
+export interface CardQueryDocument {
+  id: string;
+  lang: string;
+  name: string;
+  number: string | null;
+  hp: string | number | null;
+  types: readonly string[] | null;
+  supertype: string | null;
+  subtypes: readonly string[] | null;
+  rarity: string | null;
+  artist: string | null;
+  regulation_mark: string | null;
+  evolves_from: string | null;
+  pokedex_numbers: readonly number[] | null;
+  retreat_cost: number | null;
+  attacks: ReadonlyArray<{ name: string | null; damage: string | null; effect: string | null }> | null;
+  abilities: ReadonlyArray<{ name: string | null; effect: string | null }> | null;
+  weaknesses: ReadonlyArray<{ type: string }> | null;
+  resistances: ReadonlyArray<{ type: string }> | null;
+  rules_text: string | null;
+  flavor_text: string | null;
+  set: QueriedSet;
+  legal: readonly string[];
+  variant: readonly string[];
+}
+
+export function queriedSet(set: SetWithCount): QueriedSet {
+  return { id: set.id, code: set.abbreviation, name: set.name, series: set.series, release_date: set.release_date };
+}
+
+/**
+ * Makes compact documents that share what cards repeat (an artist, a reprint's attack text, a list
+ * of types): over a whole catalog, each distinct value is held once.
+ */
+export class CardQueryDocuments {
+  private readonly strings = new Map<string, string>();
+  private readonly lists = new Map<string, readonly unknown[]>();
+
+  of(card: CardWithVariants, lang: string, set: QueriedSet): CardQueryDocument {
+    const s = (value: string | null | undefined) => (value == null ? null : this.string(value));
+    return {
+      id: card.id,
+      lang: this.string(lang),
+      name: this.string(card.name),
+      number: s(card.number),
+      hp: typeof card.hp === 'string' ? this.string(card.hp) : card.hp,
+      types: this.list(card.types),
+      supertype: s(card.supertype),
+      subtypes: this.list(card.subtypes),
+      rarity: s(card.rarity),
+      artist: s(card.artist),
+      regulation_mark: s(card.regulation_mark),
+      evolves_from: s(card.evolves_from),
+      pokedex_numbers: this.list(card.pokedex_numbers),
+      retreat_cost: card.retreat_cost,
+      attacks: card.attacks?.map((attack) => ({ name: s(attack.name), damage: s(attack.damage), effect: s(attack.effect) })) ?? null,
+      abilities: card.abilities?.map((ability) => ({ name: s(ability.name), effect: s(ability.effect) })) ?? null,
+      weaknesses: card.weaknesses?.map((weakness) => this.typeOnly(weakness.type)) ?? null,
+      resistances: card.resistances?.map((resistance) => this.typeOnly(resistance.type)) ?? null,
+      rules_text: s(card.rules_text),
+      flavor_text: s(card.flavor_text),
+      set,
+      legal: this.list([...(card.legalities?.standard ? ['standard'] : []), ...(card.legalities?.expanded ? ['expanded'] : [])])!,
+      variant: this.list(card.variants.map((variant) => variant.variant_key))!,
+    };
+  }
+
+  private string(value: string): string {
+    const held = this.strings.get(value);
+    if (held !== undefined) return held;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  private list<T extends string | number>(values: readonly T[] | null | undefined): readonly T[] | null {
+    if (values == null) return null;
+    const key = JSON.stringify(values);
+    const held = this.lists.get(key);
+    if (held !== undefined) return held as readonly T[];
+    const list = Object.freeze(values.map((value) => (typeof value === 'string' ? this.string(value) : value))) as readonly T[];
+    this.lists.set(key, list);
+    return list;
+  }
+
+  private readonly types = new Map<string, { type: string }>();
+
+  private typeOnly(type: string): { type: string } {
+    let held = this.types.get(type);
+    if (held === undefined) this.types.set(type, (held = Object.freeze({ type })));
+    return held;
+  }
+}
