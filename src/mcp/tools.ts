@@ -113,13 +113,25 @@ const GAME_TEXT = 'The card carries its game text, in its own language: abilitie
 
 const SearchCardsInput = Type.Object({
   q: Type.Optional(SearchText),
+  query: Type.Optional(Type.String({
+    minLength: 1,
+    description: 'Instead of q and the filters: a query over the card\'s fields, as REST\'s query. field:value matches a ' +
+      'word (name, types, supertype, subtypes, rarity, artist, hp, number, regulation_mark, evolves_from, attacks.name, ' +
+      'attacks.damage, attacks.effect, abilities.name, abilities.effect, weaknesses.type, rules_text, flavor_text, ' +
+      'set.id, set.code, set.name, set.release_date, legal, variant, lang); "a phrase"; * and ? wildcards; ! the ' +
+      'whole value; -field:value excludes; AND by default, OR, parentheses; [100 TO *], >=, < on numbers and dates. ' +
+      'Text matches in the card\'s language. Examples: types:fire hp:[100 TO *] legal:standard; ' +
+      'supertype:trainer rules_text:"search your deck"; (name:glurak OR name:charizard) -subtypes:mega.',
+  })),
+  order: CardsQuery.properties.order,
   lang: CardsQuery.properties.lang,
   limit: CardsQuery.properties.limit,
   offset: CardsQuery.properties.offset,
   detail: Type.Optional(CardDetail),
   ...CardFilterParameters,
 });
-const Q_OR_FILTER = `give q, or at least one filter (${FILTER_NAMES.join(', ')})`;
+const Q_OR_FILTER = `give q, query, or at least one filter (${FILTER_NAMES.join(', ')})`;
+const QUERY_ALONE = 'query goes alone (with lang, order, limit, offset, detail), not with q or the filters: write them into the query';
 /** Each filter argument describes itself (its REST parameter's description); the tool says how they combine. */
 const FILTERS = 'The filter arguments combine with AND and take English values whatever the language.';
 
@@ -157,7 +169,7 @@ const CheckDeckInput = Type.Object(DeckCheckRequest.properties, { title: 'CheckD
 export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'search_cards',
-    description: 'Search Pokémon TCG cards by name, by filters, or both. Returns a page of cards (no variants); by name, ' +
+    description: 'Search Pokémon TCG cards by name, by filters, or both, or by a query over any field (query). Returns a page of cards (no variants); by name, ' +
       'best matches first: the ' +
       'exact name, then names starting with q, then names containing it. Names are stored in each card\'s own ' +
       'language, so search with the name in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), ' +
@@ -173,8 +185,13 @@ export const MCP_TOOLS: readonly ToolDefinition[] = [
     keyed: true,
     argumentsLike: 'querystring',
     run: async (args, { queries }) => {
-      const { q, lang, limit, offset, detail } = args;
+      const { q, query, order, lang, limit, offset, detail } = args;
       const filters = filtersOf(args);
+      if (query !== undefined) {
+        if (q !== undefined || Object.keys(filters).length > 0) return { ok: false, code: 'invalid_parameter', message: QUERY_ALONE };
+        return inDetail(detail)(await queries.queryCards({ query, order, lang, limit, offset }));
+      }
+      if (order !== undefined) return { ok: false, code: 'invalid_parameter', message: 'order goes with query' };
       if (q !== undefined) return inDetail(detail)(await queries.searchCards({ q, lang, limit, offset, filters }));
       if (Object.keys(filters).length === 0) return { ok: false, code: 'invalid_parameter', message: Q_OR_FILTER };
       return inDetail(detail)(await queries.listFilteredCards({ lang, limit, offset, filters }));

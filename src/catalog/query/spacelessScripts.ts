@@ -5,7 +5,9 @@ import { spacedWords, type TextAnalyzer } from './textAnalyzer.js';
  * Letters of the scripts written without spaces between words: Han (Chinese, Japanese kanji),
  * kana with the prolonged sound mark and the iteration marks, and Thai.
  */
-const SPACELESS = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\u30fc\u3005\u309d\u309e\u30fd\u30fe]+/gu;
+const SPACELESS_LETTERS = '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\p{sc=Thai}\\u30fc\\u3005\\u309d\\u309e\\u30fd\\u30fe]';
+const SPACELESS_RUNS = new RegExp(`${SPACELESS_LETTERS}+`, 'gu');
+const HOLDS_SPACELESS = new RegExp(SPACELESS_LETTERS, 'u');
 
 /**
  * A spaced word cut where it runs into or out of a spaceless script (`リザードンex` is `リザードン`
@@ -14,13 +16,12 @@ const SPACELESS = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\u30fc\u3
  * anywhere in a run, as a word of a spaced script matches a word.
  */
 function cutWord(word: string, into: string[]): void {
-  SPACELESS.lastIndex = 0;
-  if (!SPACELESS.test(word)) {
+  if (!HOLDS_SPACELESS.test(word)) {
     into.push(word);
     return;
   }
   let at = 0;
-  for (const match of word.matchAll(SPACELESS)) {
+  for (const match of word.matchAll(SPACELESS_RUNS)) {
     if (match.index > at) into.push(word.slice(at, match.index));
     const chars = Array.from(match[0]);
     if (chars.length === 1) into.push(chars[0]!);
