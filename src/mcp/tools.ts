@@ -102,10 +102,9 @@ const PAGING = 'Results come a page at a time (limit 1 to 200, default 50; offse
 const LANGUAGE_CODES = 'lang is one of the 16 language codes.';
 const SET_ID = 'Set ids are <lang>-<set code>, e.g. en-base1, fr-base1, ja-PMCG1.';
 const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PMCG1-035.';
-const ROWS = 'Rows are compact unless detail is "full" (compact: the fields detail lists; no game text). What a card ' +
-  'does (abilities, attacks, rules_text): call get_card. Whether it is legal: legalities {standard, expanded} (standard ' +
-  'follows regulation_mark, or a legal reprint of the same name and text; null when unknown). detail "full" gives every ' +
-  'field (game text, artist, images) in every row: only when you need them for many cards at once.';
+const ROWS = 'Rows are compact unless detail is "full" (no game text: see get_card). ' +
+  'legalities {standard, expanded} tells whether it is legal (null when unknown). detail "full" gives every field in ' +
+  'every row: only when you need it for many cards at once.';
 const GAME_TEXT = 'The card carries its game text, in its own language: abilities, attacks (cost, damage, effect), ' +
   'weaknesses, resistances, retreat_cost; rules_text for a Trainer or Energy. legalities {standard, expanded} says ' +
   'whether it may be played in each format; standard follows the card\'s regulation_mark, and a printing is also ' +
@@ -115,15 +114,13 @@ const SearchCardsInput = Type.Object({
   q: Type.Optional(SearchText),
   query: Type.Optional(Type.String({
     minLength: 1,
-    description: 'Instead of q and the filters: a query over the card\'s fields, as REST\'s query. field:value matches a ' +
-      'word (name, types, supertype, subtypes, rarity, artist, hp, number, regulation_mark, evolves_from, attacks.name, ' +
-      'attacks.damage, attacks.effect, abilities.name, abilities.effect, weaknesses.type, rules_text, flavor_text, ' +
-      'set.id, set.code, set.name, set.release_date, legal, variant, lang); "a phrase"; * and ? wildcards; ! the ' +
-      'whole value; -field:value excludes; AND by default, OR, parentheses; [100 TO *], >=, < on numbers and dates. ' +
-      'Text matches in the card\'s language. Examples: types:fire hp:[100 TO *] legal:standard; ' +
-      'supertype:trainer rules_text:"search your deck"; (name:glurak OR name:charizard) -subtypes:mega.',
+    description: 'field:value matches a word; fields: name hp types supertype subtypes rarity artist ' +
+      'number regulation_mark evolves_from attacks.name attacks.damage attacks.effect abilities.name abilities.effect ' +
+      'weaknesses.type rules_text flavor_text set.id set.code set.name set.release_date legal variant lang. "phrase" ' +
+      '* ? !whole -not OR () [100 TO *] >= <. E.g. types:fire hp:[100 TO *] legal:standard | ' +
+      'supertype:trainer rules_text:"search your deck" | (name:glurak OR name:charizard) -subtypes:mega',
   })),
-  order: CardsQuery.properties.order,
+  order: Type.Optional(Type.Union(CardsQuery.properties.order.anyOf)),
   lang: CardsQuery.properties.lang,
   limit: CardsQuery.properties.limit,
   offset: CardsQuery.properties.offset,
@@ -140,8 +137,7 @@ const FindCardInput = Type.Object({
   lang: NamedCardQuery.properties.lang,
   set_code: NamedCardQuery.properties.set_code,
 });
-const FIND_OR_SEARCH = 'For one card by a name someone typed (maybe misspelled), call find_card; search_cards lists ' +
-  'every card whose name holds q.';
+const FIND_OR_SEARCH = 'For the one card a typed (maybe misspelled) name means, call find_card.';
 
 const GetCardInput = Type.Object({ id: CardsQuery.properties.id, ids: Type.Optional(CardIdList) });
 /** get_card answers one card (id) or a batch (ids). */
@@ -169,16 +165,13 @@ const CheckDeckInput = Type.Object(DeckCheckRequest.properties, { title: 'CheckD
 export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'search_cards',
-    description: 'Search Pokémon TCG cards by name, by filters, or both, or by a query over any field (query). Returns a page of cards (no variants); by name, ' +
-      'best matches first: the ' +
-      'exact name, then names starting with q, then names containing it. Names are stored in each card\'s own ' +
-      'language, so search with the name in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), ' +
-      'リザードン (ja). Case, accents, ' +
-      'letter width, kana, spaces and punctuation do not matter (q says how). Without lang every language is searched; lang restricts ' +
-      `the search to one. ${LANGUAGE_CODES} ${FILTERS} Filters alone (no q) list every match newest set first, ` +
-      `with an exact total. ${ROWS} With q, pagination.total is an estimate; has_more is always exact. ` +
-      `${PAGING} A search by q that finds nothing carries suggestions, up to 5 close names to search with. ` +
-      `${FIND_OR_SEARCH} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED}`,
+    description: 'Search Pokémon TCG cards by name (q), by filters, by both, or by a query over any field (query). By ' +
+      'name, best matches first: the exact name, then names starting with q, then names holding it. Name it in the ' +
+      "language you search: Charizard (en), Dracaufeu (fr), Glurak (de), リザードン (ja); case and accents do not " +
+      `matter. Without lang every language is searched. ${FILTERS} ` +
+      `Filters alone, or a query, list newest set first with an exact total. ${ROWS} With q, pagination.total is an ` +
+      `estimate; has_more is exact. ${PAGING} A q finding nothing carries suggestions. ` +
+      `${FIND_OR_SEARCH} ${CARD_ID} ${KEY_NEEDED}`,
     input: SearchCardsInput,
     output: CardListResult,
     annotations: catalogAnnotations('Search cards by name'),
