@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startCatalogServer, tempDir, type RunningServer } from '../support/catalogServer.js';
