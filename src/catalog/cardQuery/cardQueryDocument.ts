@@ -16,6 +16,8 @@ export interface QueriedSet {
  */
 export interface CardQueryDocument {
   id: string;
+  /** Its place in search order (newest set first), what breaks ties of every order. */
+  search_order: number;
   lang: string;
   name: string;
   number: string | null;
@@ -52,10 +54,11 @@ export class CardQueryDocuments {
   private readonly strings = new Map<string, string>();
   private readonly lists = new Map<string, readonly unknown[]>();
 
-  of(card: CardWithVariants, lang: string, set: QueriedSet): CardQueryDocument {
+  of(card: CardWithVariants, searchOrder: number, lang: string, set: QueriedSet): CardQueryDocument {
     const s = (value: string | null | undefined) => (value == null ? null : this.string(value));
     return {
       id: card.id,
+      search_order: searchOrder,
       lang: this.string(lang),
       name: this.string(card.name),
       number: s(card.number),

@@ -5,6 +5,7 @@ import { CatalogChanged, type KeptView } from '../catalogViews.js';
 import { countBits, setBits } from '../answers/bitsets.js';
 import type { QueryNode } from '../query/queryNode.js';
 import { parseQuery } from '../query/queryParser.js';
+import { widenSingleCharacters } from '../query/spacelessScripts.js';
 import { CARD_QUERY_FIELDS, type CardQueryOrder } from './cardQueryFields.js';
 import { readCardQueryView, type CardQueryView } from './cardQueryView.js';
 
@@ -32,7 +33,7 @@ export class CardQuerySearch {
 
   /** The tree of the query with `lang` (AND); throws QuerySyntaxError before any index is read. */
   static parse(query: string, lang: string | undefined): QueryNode {
-    const node = parseQuery(query, CARD_QUERY_FIELDS);
+    const node = widenSingleCharacters(parseQuery(query, CARD_QUERY_FIELDS), CARD_QUERY_FIELDS);
     if (lang === undefined) return node;
     const inLanguage: QueryNode = { kind: 'term', field: 'lang', value: lang };
     return node.kind === 'all' ? inLanguage : { kind: 'and', children: [inLanguage, node] };

@@ -31,9 +31,9 @@ export async function readCardQueryView(store: Pick<CatalogStore, 'readSnapshot'
       for (const { lang, json } of page) {
         const card = JSON.parse(json) as CardWithVariants;
         const set = sets.get(card.set_id) ?? { id: card.set_id, code: card.set_code, name: card.set_name, series: null, release_date: null };
-        cards.push(documents.of(card, lang, set));
+        cards.push(documents.of(card, cards.length, lang, set));
       }
     }
-    return { version: snapshot.version, index: new DocumentIndex(cards, CARD_QUERY_FIELDS, 'id', scriptAwareWords) };
+    return { version: snapshot.version, index: new DocumentIndex(cards, CARD_QUERY_FIELDS, 'search_order', scriptAwareWords) };
   });
 }

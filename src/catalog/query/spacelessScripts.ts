@@ -1,4 +1,6 @@
 import { foldLetters } from '../names/searchKey.js';
+import type { FieldCatalog } from './fieldCatalog.js';
+import type { QueryNode } from './queryNode.js';
 import { spacedWords, type TextAnalyzer } from './textAnalyzer.js';
 
 /**
@@ -34,7 +36,7 @@ function cutWord(word: string, into: string[]): void {
 /**
  * spacedWords for every script, but Japanese, Chinese and Thai, where a term matches anywhere in
  * the text: their runs are cut into overlapping character pairs (cutWord). Folding is spacedWords'.
- * A one-character term matches only a one-character run.
+ * A term of one such character is widened by widenSingleCharacters.
  */
 export const scriptAwareWords: TextAnalyzer = {
   words(text) {
@@ -49,3 +51,33 @@ export const scriptAwareWords: TextAnalyzer = {
   }).join(' '),
   keyword: (value) => foldLetters(value),
 };
+
+/**
+ * A term of one spaceless character (`炎`, `森`) made to match it anywhere in a run, as a longer term
+ * does: the pairs it starts or ends (`炎*` or `*炎`), or a run of it alone. Every other node is
+ * kept; applied to a parsed tree, for an index of scriptAwareWords.
+ */
+export function widenSingleCharacters(node: QueryNode, fields: FieldCatalog): QueryNode {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return { kind: node.kind, children: node.children.map((child) => widenSingleCharacters(child, fields)) };
+    case 'not':
+      return { kind: 'not', child: widenSingleCharacters(node.child, fields) };
+    case 'term': {
+      if (node.field !== null && fields[node.field]?.kind !== 'text') return node;
+      const words = scriptAwareWords.words(node.value);
+      if (words.length !== 1 || Array.from(words[0]!).length !== 1 || !HOLDS_SPACELESS.test(words[0]!)) return node;
+      const char = words[0]!;
+      return {
+        kind: 'or',
+        children: [
+          { kind: 'wildcard', field: node.field, pattern: `${char}*`, exact: false },
+          { kind: 'wildcard', field: node.field, pattern: `*${char}`, exact: false },
+        ],
+      };
+    }
+    default:
+      return node;
+  }
+}
