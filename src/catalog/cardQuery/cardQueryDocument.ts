@@ -72,10 +72,10 @@ export class CardQueryDocuments {
       evolves_from: s(card.evolves_from),
       pokedex_numbers: this.list(card.pokedex_numbers),
       retreat_cost: card.retreat_cost,
-      attacks: card.attacks?.map((attack) => ({ name: s(attack.name), damage: s(attack.damage), effect: s(attack.effect) })) ?? null,
-      abilities: card.abilities?.map((ability) => ({ name: s(ability.name), effect: s(ability.effect) })) ?? null,
-      weaknesses: card.weaknesses?.map((weakness) => this.typeOnly(weakness.type)) ?? null,
-      resistances: card.resistances?.map((resistance) => this.typeOnly(resistance.type)) ?? null,
+      attacks: this.held(card.attacks?.map((attack) => ({ name: s(attack.name), damage: s(attack.damage), effect: s(attack.effect) }))),
+      abilities: this.held(card.abilities?.map((ability) => ({ name: s(ability.name), effect: s(ability.effect) }))),
+      weaknesses: this.held(card.weaknesses?.map((weakness) => ({ type: this.string(weakness.type) }))),
+      resistances: this.held(card.resistances?.map((resistance) => ({ type: this.string(resistance.type) }))),
       rules_text: s(card.rules_text),
       flavor_text: s(card.flavor_text),
       set,
@@ -101,11 +101,14 @@ export class CardQueryDocuments {
     return list;
   }
 
-  private readonly types = new Map<string, { type: string }>();
-
-  private typeOnly(type: string): { type: string } {
-    let held = this.types.get(type);
-    if (held === undefined) this.types.set(type, (held = Object.freeze({ type })));
-    return held;
+  /** A list of objects (a reprint's attacks), the one held if an equal one is. */
+  private held<T extends object>(objects: readonly T[] | undefined): readonly T[] | null {
+    if (objects === undefined || objects === null) return null;
+    const key = JSON.stringify(objects);
+    const held = this.lists.get(key);
+    if (held !== undefined) return held as readonly T[];
+    const list = Object.freeze(objects);
+    this.lists.set(key, list);
+    return list;
   }
 }

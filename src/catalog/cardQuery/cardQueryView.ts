@@ -17,7 +17,7 @@ export interface CardQueryView {
 }
 
 export async function readCardQueryView(store: Pick<CatalogStore, 'readSnapshot'>): Promise<CardQueryView> {
-  return store.readSnapshot(async (snapshot) => {
+  const { version, cards } = await store.readSnapshot(async (snapshot) => {
     const sets = new Map<string, QueriedSet>();
     for await (const page of snapshot.sets()) {
       for (const { json } of page) {
@@ -34,6 +34,7 @@ export async function readCardQueryView(store: Pick<CatalogStore, 'readSnapshot'
         cards.push(documents.of(card, cards.length, lang, set));
       }
     }
-    return { version: snapshot.version, index: new DocumentIndex(cards, CARD_QUERY_FIELDS, 'search_order', scriptAwareWords) };
+    return { version: snapshot.version, cards };
   });
+  return { version, index: await DocumentIndex.build(cards, CARD_QUERY_FIELDS, 'search_order', scriptAwareWords) };
 }

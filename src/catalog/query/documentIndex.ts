@@ -52,9 +52,26 @@ export class DocumentIndex implements IndexedFields {
     /** The path of each document's id, the last key of every order. */
     private readonly idPath: string,
     readonly analyzer: TextAnalyzer = spacedWords,
+    /** Each field's index when built already (DocumentIndex.build); else built here. */
+    built?: ReadonlyMap<string, FieldIndex>,
   ) {
     this.size = documents.length;
-    for (const [name, spec] of Object.entries(fields)) this.indexes.set(name, buildFieldIndex(documents, name, spec.kind, analyzer));
+    for (const [name, spec] of Object.entries(fields)) {
+      this.indexes.set(name, built?.get(name) ?? buildFieldIndex(documents, name, spec.kind, analyzer));
+    }
+  }
+
+  /**
+   * The same index, its fields built one at a time with the event loop let through between them:
+   * for a catalog so large that building every field at once would hold up every other request.
+   */
+  static async build(documents: readonly object[], fields: FieldCatalog, idPath: string, analyzer: TextAnalyzer = spacedWords): Promise<DocumentIndex> {
+    const built = new Map<string, FieldIndex>();
+    for (const [name, spec] of Object.entries(fields)) {
+      built.set(name, buildFieldIndex(documents, name, spec.kind, analyzer));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return new DocumentIndex(documents, fields, idPath, analyzer, built);
   }
 
   field(name: string): FieldIndex {
