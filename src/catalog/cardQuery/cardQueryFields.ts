@@ -45,3 +45,6 @@ export const CARD_QUERY_FIELDS: FieldCatalog = {
 /** What `order=` takes, each with `-` before it to reverse: `release` is newest first, as search orders. */
 export const CARD_QUERY_ORDERS = ['release', 'name', 'hp', 'number'] as const;
 export type CardQueryOrder = (typeof CARD_QUERY_ORDERS)[number];
+
+/** The fields of game text: indexed only once a query names them (cardQueryView.ts). */
+export const GAME_TEXT: ReadonlySet<string> = new Set(['attacks.effect', 'abilities.effect', 'rules_text', 'flavor_text']);
