@@ -18,12 +18,24 @@ const words = (text: string | null | undefined) => (text ? fold(text).split(/[^\
 interface StoredCard {
   id: string;
   lang: string;
+  set_id: string;
+  artist: string | null;
+  regulation_mark: string | null;
+  evolves_from: string | null;
+  pokedex_numbers: number[] | null;
+  retreat_cost: number | null;
+  rules_text: string | null;
+  flavor_text: string | null;
+  weaknesses: Array<{ type: string }> | null;
+  abilities: Array<{ name: string | null; effect: string | null }> | null;
+  variantKeys: string[];
+  releaseDate: string | null;
   name: string;
   hp: string | number | null;
   types: string[] | null;
   supertype: string | null;
   set_code: string | null;
-  attacks: Array<{ name: string | null; effect: string | null }> | null;
+  attacks: Array<{ name: string | null; damage: string | null; effect: string | null }> | null;
   legalities: { standard: boolean; expanded: boolean } | null;
 }
 
@@ -61,8 +73,14 @@ describe("/v1/cards?query=, the query language over the /v1 card's fields, on th
     dir = tempDir('card-query-');
     const { file } = await importedCatalog(dir, { languages: ['en', 'de', 'ja'] });
     const db = new Database(file, { readonly: true });
-    cards = db.prepare<[], { doc: string; lang: string }>('SELECT doc, lang FROM cards ORDER BY search_order').all()
-      .map(({ doc, lang }) => ({ ...JSON.parse(doc) as StoredCard, lang }));
+    const released = new Map(db.prepare<[], { id: string; doc: string }>('SELECT id, doc FROM sets').all()
+      .map(({ id, doc }) => [id, (JSON.parse(doc) as { release_date: string | null }).release_date]));
+    cards = db.prepare<[], { doc: string; lang: string; variants: string }>('SELECT doc, lang, variants FROM cards ORDER BY search_order').all()
+      .map(({ doc, lang, variants }) => {
+        const card = JSON.parse(doc) as StoredCard;
+        const variantKeys = (JSON.parse(variants) as Array<{ variant_key: string }>).map((variant) => variant.variant_key);
+        return { ...card, lang, variantKeys, releaseDate: released.get(card.set_id) ?? null };
+      });
     db.close();
     server = await startCatalogServer({ catalogFile: file });
   });
@@ -126,6 +144,34 @@ describe("/v1/cards?query=, the query language over the /v1 card's fields, on th
     const found = await everyCard('name:pikachu -name:v');
     assert.deepEqual(ids(found), ids(expected));
     assert.equal(await total('-name:pikachu'), cards.length - pikachu);
+  });
+
+  it('every other kind of field: keywords, numbers, a date range, lists of objects, flags, variants, game text', async () => {
+    const phrase = (text: string | null, words_: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${words_}([^\\p{L}\\p{N}]|$)`, 'u').test(fold(text ?? ''));
+    const cases: Array<[string, (card: StoredCard) => boolean]> = [
+      ['artist:sugimori', (card) => words(card.artist).includes('sugimori')],
+      ['regulation_mark:g', (card) => card.regulation_mark === 'G'],
+      ['evolves_from:glumanda', (card) => words(card.evolves_from).includes('glumanda')],
+      ['pokedex_numbers:[1 TO 3]', (card) => (card.pokedex_numbers ?? []).some((n) => n >= 1 && n <= 3)],
+      ['retreat_cost:0 supertype:pokemon', (card) => card.retreat_cost === 0 && card.supertype === 'Pokemon'],
+      ['attacks.damage:300', (card) => (card.attacks ?? []).some((attack) => attack.damage === '300')],
+      ['weaknesses.type:lightning lang:ja', (card) => card.lang === 'ja' && (card.weaknesses ?? []).some((weakness) => weakness.type === 'Lightning')],
+      ['set.release_date:[2023-01-01 TO 2023-06-30]', (card) => card.releaseDate !== null && card.releaseDate >= '2023-01-01' && card.releaseDate <= '2023-06-30'],
+      ['legal:expanded -legal:standard', (card) => card.legalities?.expanded === true && card.legalities.standard !== true],
+      ['variant:reverse-holo set.code:PAL', (card) => card.set_code === 'PAL' && card.variantKeys.includes('reverse-holo')],
+      ['rules_text:"prize cards" lang:en', (card) => card.lang === 'en' && phrase(card.rules_text, 'prize cards')],
+      ['flavor_text:volcano', (card) => words(card.flavor_text).includes('volcano')],
+      ['abilities.effect:"once during your turn"', (card) => (card.abilities ?? []).some((ability) => phrase(ability.effect, 'once during your turn'))],
+      ['abilities.name:* lang:en set.code:PAL', (card) => card.lang === 'en' && card.set_code === 'PAL' && (card.abilities ?? []).some((ability) => ability.name !== null)],
+    ];
+    for (const [text, holds] of cases) {
+      const expected = cards.filter(holds);
+      assert.equal(await total(text), expected.length, text);
+      const page = await query(text, '&limit=200');
+      assert.deepEqual(page.data.map((card) => card.id), expected.slice(0, 200).map((card) => card.id), text);
+    }
+    assert.ok(await total('artist:sugimori') > 100);
+    assert.ok(await total('rules_text:"prize cards" lang:en') > 20);
   });
 
   it('order= sorts by hp, name and number, each reversed by -; release is newest first', async () => {
