@@ -42,9 +42,9 @@ export class CardQuerySearch {
   /** The page; CatalogChanged when the catalog changed between the index and the page (CatalogViews.afresh reads again). */
   async page(node: QueryNode, { order = 'release', limit, offset }: Omit<CardQueryRequest, 'query' | 'lang'>): Promise<SearchPage<Card>> {
     const { version, index } = await this.view.get();
-    await index.prepare(node);
     const descending = order.startsWith('-');
     const key = order.replace(/^-/, '') as CardQueryOrder;
+    await index.prepare(node, key === 'release' ? [] : [{ field: key, descending }]);
     let orders: number[];
     let total: number;
     if (key === 'release') {

@@ -85,10 +85,20 @@ export class DocumentIndex implements IndexedFields {
 
   /**
    * Builds what `query` reads and is not built yet (a field's index, the word sequences a phrase
-   * checks), one at a time with the event loop let through between them, so that the query's
+   * checks) and the ranks `orderBy` reads, one at a time with the event loop let through between them, so that the query's
    * evaluation, which is synchronous, builds nothing large.
    */
-  async prepare(query: QueryNode | undefined): Promise<void> {
+  async prepare(query: QueryNode | undefined, orderBy: readonly OrderKey[] = []): Promise<void> {
+    for (const { field } of orderBy) {
+      if (!this.rankCache.has(`${this.field(field).kind}:${field}`)) {
+        this.ranks(field, this.field(field).kind);
+        await letThrough();
+      }
+    }
+    if (orderBy.length > 0 && !this.rankCache.has(`keyword:${this.idPath}`)) {
+      this.ranks(this.idPath, 'keyword');
+      await letThrough();
+    }
     if (query === undefined) return;
     for (const { field, sequences } of this.needs(query)) {
       if (!this.indexes.has(field)) {

@@ -14,7 +14,7 @@ describe('DocumentIndex.build: fields built a few at a time, the others when a q
       const index = await DocumentIndex.build(QUERY_CARDS, QUERY_FIELDS, 'id', undefined, first);
       for (const text of QUERIES) {
         const query = parseQuery(text, QUERY_FIELDS);
-        await index.prepare(query);
+        await index.prepare(query, [{ field: 'hp', descending: true }]);
         for (const orderBy of [undefined, [{ field: 'hp', descending: true }]]) {
           assert.deepEqual(index.search({ query, orderBy, offset: 0, limit: 50 }), eager.search({ query, orderBy, offset: 0, limit: 50 }), text);
         }
