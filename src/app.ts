@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const url of [...PTCG_PATHS, '/', '/docs', '/v1/sets', '/v1/cards', '/v1/cards/named', '/v1/cards/autocomplete', '/healthz', '/openapi.json']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/v1/keys', ['POST']);
   methodNotAllowed(app, '/v1/decks/check', ['POST']);
-  for (const url of ['/search', '/search/names', '/cards/:id', '/sets/:id']) methodNotAllowed(app, url, ['GET']);
+  for (const url of ['/search', '/search/names', '/search/syntax', '/cards/:id', '/sets/:id']) methodNotAllowed(app, url, ['GET']);
   methodNotAllowed(app, '/decks', ['GET', 'POST']);
   return app;
 }

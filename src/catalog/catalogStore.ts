@@ -5,7 +5,7 @@ import type { ImportProgress } from './importProgress.js';
 import type { NameLookup } from './names/nameLookup.js';
 import type { CatalogViews } from './catalogViews.js';
 import type { StoredChanges } from './changes/changesFeed.js';
-import type { JsonText, Page, SearchPage, PageRequest, FilteredPageRequest, CardSearch, Catalog, CatalogCounts, CatalogReplaced, CatalogSummary, CatalogRetrieval, SourceStamp, AnswerSnapshot, SyncLock } from './catalogShapes.js';
+import type { JoinedJson, JsonText, Page, SearchPage, PageRequest, FilteredPageRequest, CardSearch, Catalog, CatalogCounts, CatalogReplaced, CatalogSummary, CatalogRetrieval, SourceStamp, AnswerSnapshot, SyncLock } from './catalogShapes.js';
 
 /** The catalog, as every store (SQLite, PostgreSQL) serves it. */
 export interface CatalogStore {
@@ -30,6 +30,11 @@ export interface CatalogStore {
   /** The ids of the printings of `lang` of exactly the folded name `nameKey`, newest first, at most `limit`. */
   printingIds(nameKey: string, lang: string, limit: number): Promise<string[]>;
   searchCards(search: CardSearch): Promise<SearchPage<Card>>;
+  /**
+   * The listed cards at these search orders, in the order given (an order no card has is left out),
+   * and the catalog version they were read at: a page of an index kept over search order (`query`).
+   */
+  cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: JoinedJson<Card> }>;
   /**
    * The distinct names of the catalog being served, per language (NameLookup), for lookups by typed
    * name: the one held, unless `version` (the version an answer is built for) is newer than it.

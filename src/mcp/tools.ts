@@ -102,10 +102,9 @@ const PAGING = 'Results come a page at a time (limit 1 to 200, default 50; offse
 const LANGUAGE_CODES = 'lang is one of the 16 language codes.';
 const SET_ID = 'Set ids are <lang>-<set code>, e.g. en-base1, fr-base1, ja-PMCG1.';
 const CARD_ID = 'Card ids are <lang>-<set code>-<number>, e.g. en-base1-4, ja-PMCG1-035.';
-const ROWS = 'Rows are compact unless detail is "full" (compact: the fields detail lists; no game text). What a card ' +
-  'does (abilities, attacks, rules_text): call get_card. Whether it is legal: legalities {standard, expanded} (standard ' +
-  'follows regulation_mark, or a legal reprint of the same name and text; null when unknown). detail "full" gives every ' +
-  'field (game text, artist, images) in every row: only when you need them for many cards at once.';
+const ROWS = 'Rows are compact unless detail is "full" (no game text: see get_card). ' +
+  'legalities {standard, expanded} tells whether it is legal (null when unknown). detail "full" gives every field in ' +
+  'every row: only when you need it for many cards at once.';
 const GAME_TEXT = 'The card carries its game text, in its own language: abilities, attacks (cost, damage, effect), ' +
   'weaknesses, resistances, retreat_cost; rules_text for a Trainer or Energy. legalities {standard, expanded} says ' +
   'whether it may be played in each format; standard follows the card\'s regulation_mark, and a printing is also ' +
@@ -113,13 +112,23 @@ const GAME_TEXT = 'The card carries its game text, in its own language: abilitie
 
 const SearchCardsInput = Type.Object({
   q: Type.Optional(SearchText),
+  query: Type.Optional(Type.String({
+    minLength: 1,
+    description: 'field:value matches a word; fields: name hp types supertype subtypes rarity artist ' +
+      'number regulation_mark evolves_from attacks.name attacks.damage attacks.effect abilities.name abilities.effect ' +
+      'weaknesses.type rules_text flavor_text set.id set.code set.name set.release_date legal variant lang. "phrase" ' +
+      '* ? !whole -not OR () [100 TO *] >= <. E.g. types:fire hp:[100 TO *] legal:standard | ' +
+      'supertype:trainer rules_text:"search your deck" | (name:glurak OR name:charizard) -subtypes:mega',
+  })),
+  order: Type.Optional(Type.Union(CardsQuery.properties.order.anyOf)),
   lang: CardsQuery.properties.lang,
   limit: CardsQuery.properties.limit,
   offset: CardsQuery.properties.offset,
   detail: Type.Optional(CardDetail),
   ...CardFilterParameters,
 });
-const Q_OR_FILTER = `give q, or at least one filter (${FILTER_NAMES.join(', ')})`;
+const Q_OR_FILTER = `give q, query, or at least one filter (${FILTER_NAMES.join(', ')})`;
+const QUERY_ALONE = 'query goes alone (with lang, order, limit, offset, detail), not with q or the filters: write them into the query';
 /** Each filter argument describes itself (its REST parameter's description); the tool says how they combine. */
 const FILTERS = 'The filter arguments combine with AND and take English values whatever the language.';
 
@@ -128,8 +137,7 @@ const FindCardInput = Type.Object({
   lang: NamedCardQuery.properties.lang,
   set_code: NamedCardQuery.properties.set_code,
 });
-const FIND_OR_SEARCH = 'For one card by a name someone typed (maybe misspelled), call find_card; search_cards lists ' +
-  'every card whose name holds q.';
+const FIND_OR_SEARCH = 'For the one card a typed (maybe misspelled) name means, call find_card.';
 
 const GetCardInput = Type.Object({ id: CardsQuery.properties.id, ids: Type.Optional(CardIdList) });
 /** get_card answers one card (id) or a batch (ids). */
@@ -157,24 +165,26 @@ const CheckDeckInput = Type.Object(DeckCheckRequest.properties, { title: 'CheckD
 export const MCP_TOOLS: readonly ToolDefinition[] = [
   defineTool({
     name: 'search_cards',
-    description: 'Search Pokémon TCG cards by name, by filters, or both. Returns a page of cards (no variants); by name, ' +
-      'best matches first: the ' +
-      'exact name, then names starting with q, then names containing it. Names are stored in each card\'s own ' +
-      'language, so search with the name in the language you search: Charizard (en), Dracaufeu (fr), Glurak (de), ' +
-      'リザードン (ja). Case, accents, ' +
-      'letter width, kana, spaces and punctuation do not matter (q says how). Without lang every language is searched; lang restricts ' +
-      `the search to one. ${LANGUAGE_CODES} ${FILTERS} Filters alone (no q) list every match newest set first, ` +
-      `with an exact total. ${ROWS} With q, pagination.total is an estimate; has_more is always exact. ` +
-      `${PAGING} A search by q that finds nothing carries suggestions, up to 5 close names to search with. ` +
-      `${FIND_OR_SEARCH} ${CARD_ID} Use get_card with a result's id for its printings. ${KEY_NEEDED}`,
+    description: 'Search Pokémon TCG cards by name (q), by filters, by both, or by a query over any field (query). By ' +
+      'name, best matches first: the exact name, then names starting with q, then names holding it. Name it in the ' +
+      "language you search: Charizard (en), Dracaufeu (fr), Glurak (de), リザードン (ja); case and accents do not " +
+      `matter. Without lang every language is searched. ${FILTERS} ` +
+      `Filters alone, or a query, list newest set first with an exact total. ${ROWS} With q, pagination.total is an ` +
+      `estimate; has_more is exact. ${PAGING} A q finding nothing carries suggestions. ` +
+      `${FIND_OR_SEARCH} ${CARD_ID} ${KEY_NEEDED}`,
     input: SearchCardsInput,
     output: CardListResult,
     annotations: catalogAnnotations('Search cards by name'),
     keyed: true,
     argumentsLike: 'querystring',
     run: async (args, { queries }) => {
-      const { q, lang, limit, offset, detail } = args;
+      const { q, query, order, lang, limit, offset, detail } = args;
       const filters = filtersOf(args);
+      if (query !== undefined) {
+        if (q !== undefined || Object.keys(filters).length > 0) return { ok: false, code: 'invalid_parameter', message: QUERY_ALONE };
+        return inDetail(detail)(await queries.queryCards({ query, order, lang, limit, offset }));
+      }
+      if (order !== undefined) return { ok: false, code: 'invalid_parameter', message: 'order goes with query' };
       if (q !== undefined) return inDetail(detail)(await queries.searchCards({ q, lang, limit, offset, filters }));
       if (Object.keys(filters).length === 0) return { ok: false, code: 'invalid_parameter', message: Q_OR_FILTER };
       return inDetail(detail)(await queries.listFilteredCards({ lang, limit, offset, filters }));

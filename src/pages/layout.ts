@@ -36,8 +36,8 @@ export function languageOfId(id: string): Language {
 /** The search box every page carries: a plain GET form, with suggestions as one types when scripts run. */
 export function searchBox(query = ''): Html {
   return html`<form class="search-box" action="/search" method="get" role="search">
-      <label for="site-search" class="visually-hidden">Search cards by name</label>
-      <input id="site-search" name="q" type="search" value="${query}" placeholder="Search cards: pikachu, ultra ball…" maxlength="60" autocomplete="off" list="name-suggestions" data-suggest="${NAME_SUGGESTIONS_PATH}">
+      <label for="site-search" class="visually-hidden">Search cards by name or query</label>
+      <input id="site-search" name="q" type="search" value="${query}" placeholder="Search cards: pikachu, types:fire hp:>=100…" maxlength="1000" autocomplete="off" list="name-suggestions" data-suggest="${NAME_SUGGESTIONS_PATH}">
       <datalist id="name-suggestions"></datalist>
       <button type="submit">Search</button>
     </form>`;

@@ -9,6 +9,20 @@ import { languageName, renderPage, type ApiCall } from './layout.js';
 /** Cards a search page shows. */
 export const SEARCH_PAGE_SIZE = 30;
 
+/** What the box holds is a query rather than a name: it names a field (`types:fire`, `name:"venusaur v"`). */
+export const isQuery = (text: string) => /(^|[\s(!+-])[A-Za-z_][A-Za-z0-9_.]*:/.test(text);
+
+/** The box's query with the page's filters written into it (AND), as /v1's query takes them. */
+export function queryWithFilters(text: string, query: Pick<SearchPageQuery, 'type' | 'supertype' | 'legal' | 'set'>): string {
+  const terms = [
+    query.supertype ? `supertype:${query.supertype}` : '',
+    query.type ? `types:${query.type}` : '',
+    query.legal ? `legal:${query.legal}` : '',
+    query.set ? `set.code:"${query.set}"` : '',
+  ].filter(Boolean);
+  return terms.length === 0 ? text : `(${text}) ${terms.join(' ')}`;
+}
+
 export interface SearchPageData {
   query: SearchPageQuery;
   /** Null before anything is asked (no name, no filter). */
@@ -47,14 +61,16 @@ function select(name: string, label: string, values: readonly string[], chosen: 
 
 function filters(query: SearchPageQuery): Html {
   return html`<form class="filters" action="/search" method="get" aria-label="Search with filters">
-      <label>Name<input name="q" type="search" value="${query.q ?? ''}" maxlength="60"></label>
+      <label>Name or query<input name="q" type="search" value="${query.q ?? ''}" maxlength="1000"></label>
       ${select('lang', 'Language', LANGUAGES, query.lang, 'All languages', languageName)}
       ${select('supertype', 'Card kind', SUPERTYPES, query.supertype, 'Any kind')}
       ${select('type', 'Energy type', ENERGY_TYPES, query.type, 'Any type')}
       ${select('legal', 'Legal in', FORMATS, query.legal, 'Any format')}
       <label>Set code<input name="set" value="${query.set ?? ''}" maxlength="12" placeholder="PAL"></label>
       <button type="submit">Apply</button>
-    </form>`;
+    </form>
+    <p class="hint">A query names fields: <code>types:fire hp:[100 TO *]</code>, <code>attacks.effect:"search your deck"</code>
+      (<a href="/search/syntax">the fields and operators</a>).</p>`;
 }
 
 function pager(query: SearchPageQuery, hasMore: boolean): Html | string {
@@ -69,7 +85,7 @@ function pager(query: SearchPageQuery, hasMore: boolean): Html | string {
 
 function results({ query, result, refusal }: SearchPageData): Html | string {
   if (refusal !== null) return html`<p class="error" role="alert">${refusal}</p>`;
-  if (result === null) return html`<p>Type a card's name (in any of the catalog's 16 languages), or choose filters.</p>`;
+  if (result === null) return html`<p>Type a card's name (in any of the catalog's 16 languages) or a query, or choose filters.</p>`;
   if (result.cards.length === 0) {
     const none = html`<p role="status">No card matches${query.q ? html` “${query.q}”` : ''}${(query.page ?? 1) > 1 ? ' on this page' : ''}.</p>`;
     if (result.suggestions.length === 0) return none;
@@ -85,7 +101,7 @@ function results({ query, result, refusal }: SearchPageData): Html | string {
 
 export function renderSearchPage(data: SearchPageData): string {
   const { q } = data.query;
-  const heading = q ? `Cards named “${q}”` : 'Search cards';
+  const heading = q ? (isQuery(q) ? `Cards matching ${q}` : `Cards named “${q}”`) : 'Search cards';
   return renderPage({
     title: q ? `${q}: card search` : 'Search cards',
     description: q ? `Pokémon TCG cards named ${q}, with their images, sets and numbers.` :

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { CatalogQueries, QueryResult } from '../catalog/answers/catalogQueries.js';
+import { SEARCH_TEXT_MESSAGE, type CatalogQueries, type QueryResult } from '../catalog/answers/catalogQueries.js';
+import { codePointLength } from '../catalog/names/searchKey.js';
 import type { DeckChecker } from '../decks/deckCheck.js';
 import { failureOf, logFailure, type FailureKind } from '../edge/failures.js';
 import { CATALOG_PAGE_SECURITY } from '../edge/securityHeaders.js';
@@ -12,7 +13,8 @@ import { renderDeckPage, type DeckCheckData } from '../pages/deckPage.js';
 import { DECK_CHECK_BODY_LIMIT, MAX_DECK_LIST_LENGTH } from '../schemas/deck.js';
 import { renderSetPage } from '../pages/setPage.js';
 import type { Card } from '../schemas/card.js';
-import { renderSearchPage, SEARCH_PAGE_SIZE, type SearchPageData } from '../pages/searchPage.js';
+import { isQuery, queryWithFilters, renderSearchPage, SEARCH_PAGE_SIZE, type SearchPageData } from '../pages/searchPage.js';
+import { renderQuerySyntaxPage } from '../pages/querySyntaxPage.js';
 import { sendResult } from './sendResult.js';
 import type { SetWithCount } from '../schemas/set.js';
 import { renderCardPage } from '../pages/cardPage.js';
@@ -56,7 +58,7 @@ function apiSearchUrl(params: Record<string, string | number | undefined>): stri
 }
 
 /** The pages' routes: what the per-address throttle answers with a page rather than JSON. */
-const PAGE_ROUTES = new Set(['/search', '/cards/:id', '/sets/:id', '/decks']);
+const PAGE_ROUTES = new Set(['/search', '/search/syntax', '/cards/:id', '/sets/:id', '/decks']);
 export const isPageRoute = (url: string | undefined) => url !== undefined && PAGE_ROUTES.has(url);
 
 /** An error as a page, in the words the API uses. */
@@ -116,9 +118,16 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
     };
     const paging = { limit: SEARCH_PAGE_SIZE, offset: ((query.page ?? 1) - 1) * SEARCH_PAGE_SIZE };
     const filtered = Object.keys(filters).length > 0;
-    const result = q !== undefined ? await queries.searchCards({ q, lang, ...paging, filters })
+    // A query (anything naming a field) with the filters written into it; a name as the API's q takes it.
+    const cardQuery = q !== undefined && isQuery(q) ? queryWithFilters(q, query) : undefined;
+    if (q !== undefined && cardQuery === undefined && codePointLength(q) > 60) return sendPageError(reply, 400, SEARCH_TEXT_MESSAGE);
+    const result = cardQuery !== undefined ? await queries.queryCards({ query: cardQuery, lang, ...paging })
+      : q !== undefined ? await queries.searchCards({ q, lang, ...paging, filters })
       : filtered ? await queries.listFilteredCards({ lang, ...paging, filters }) : null;
-    const apiCall = result === null ? null : { method: 'GET' as const, url: apiSearchUrl({ q, lang, ...filters, ...paging }) };
+    const apiCall = result === null ? null : {
+      method: 'GET' as const,
+      url: cardQuery !== undefined ? apiSearchUrl({ query: cardQuery, lang, ...paging }) : apiSearchUrl({ q, lang, ...filters, ...paging }),
+    };
     const data: SearchPageData = { query: { ...query, q }, result: null, refusal: null, apiCall };
     if (result !== null && !result.ok) {
       return sendUncachedPage(reply, result.status, renderSearchPage({ ...data, refusal: result.message }));
@@ -135,6 +144,10 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
       });
     });
   });
+
+  // The query language's fields and operators, each example a link to its results.
+  app.get('/search/syntax', { schema: { hide: true }, helmet: CATALOG_PAGE_SECURITY }, async (request, reply) =>
+    pages.send(reply, pages.tag(request.url, []), () => renderQuerySyntaxPage()));
 
   // The names that complete what is typed in the search box: the API's autocomplete answer, for the pages' script.
   app.get(NAME_SUGGESTIONS_PATH, { schema: { hide: true, querystring: NameSuggestionsQuery } }, async (request, reply) =>

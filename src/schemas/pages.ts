@@ -14,7 +14,8 @@ export const SetPageParams = Type.Object({ id: Identifier });
 export const MAX_SEARCH_PAGE = 100;
 
 export const SearchPageQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 60 })),
+  /** A name (up to 60 characters), or a query (anything with `field:`, up to the query language's limit). */
+  q: Type.Optional(Type.String({ maxLength: 1000 })),
   lang: Type.Optional(Language),
   type: CardFilterParameters.type,
   supertype: CardFilterParameters.supertype,

@@ -96,6 +96,26 @@ export const CardFilterParameters = {
   })),
 };
 
+/** `order=`'s values: a key of CARD_QUERY_ORDERS, each reversed by `-`. */
+export const CardQueryOrderParameter = Type.Union(
+  (['release', '-release', 'name', '-name', 'hp', '-hp', 'number', '-number'] as const).map((order) => Type.Literal(order)),
+  {
+    description: "The order of `query`'s cards: `release` (the default: newest set first, then set, then number, as search " +
+      'orders), `name`, `hp` or `number` (natural: `4` before `TG01`), each reversed by a `-` before it. A card without ' +
+      'the value comes last either way; ties in search order.',
+  },
+);
+
+export const QueryText = Type.String({
+  minLength: 1,
+  description: 'Cards matching a query in the query language (docs/reference.md, "Query language"; pokemontcg.io\'s, with the ' +
+    '/v1 card\'s field names): `field:value`, `"a phrase"`, `*` and `?` wildcards, `!` for the whole value, `-` to exclude, ' +
+    'AND by default, `OR`, parentheses, and ranges `[100 TO *]` on numbers and dates. Names and game text match in the ' +
+    "card's own language, folded as search folds names; in Japanese, Chinese and Thai a term matches anywhere in the text. " +
+    'Goes alone, or with `lang`, `order`, `limit` and `offset`; the total is exact.',
+  examples: ['types:fire hp:[100 TO *] legal:standard', 'name:glurak', 'attacks.effect:"search your deck" supertype:trainer'],
+});
+
 export const CardsQuery = Type.Object({
   id: Type.Optional(Type.String({
     minLength: 1, pattern: IDENTIFIER_PATTERN, description: 'A card id; returns that card with its variants.', examples: ['en-base1-4'],
@@ -104,7 +124,9 @@ export const CardsQuery = Type.Object({
     minLength: 1, pattern: IDENTIFIER_PATTERN, description: 'A set id; lists its cards in number order.', examples: ['en-base1'],
   })),
   q: Type.Optional(SearchText),
-  lang: Type.Optional(Type.Union(Language.anyOf, { description: 'Restricts a search, or a listing by filters alone, to one language.' })),
+  query: Type.Optional(QueryText),
+  order: Type.Optional(CardQueryOrderParameter),
+  lang: Type.Optional(Type.Union(Language.anyOf, { description: 'Restricts a search, a query, or a listing by filters alone, to one language.' })),
   ...Paging,
   ids: Type.Optional(CardIds),
   ...CardFilterParameters,

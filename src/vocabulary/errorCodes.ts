@@ -14,6 +14,11 @@ export const ERROR_CODES = {
     status: 400,
     meaning: 'set_code is not the printed abbreviation of any set; the sentence names the nearest known codes.',
   },
+  invalid_query: {
+    status: 400,
+    meaning: 'query cannot be read: the sentence names the position (`query: expected a value after "hp:" at 3`), the ' +
+      'nearest field for an unknown one, or the limit passed (length, nesting, wildcards, terms).',
+  },
   not_json: {
     status: 400,
     meaning: 'The request body is not valid JSON, or was not sent as Content-Type: application/json.',

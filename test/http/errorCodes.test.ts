@@ -67,13 +67,16 @@ describe('every error code of the list, each from a real request', () => {
     });
     after(async () => harness.close());
 
-    it('400: invalid_parameter, unknown_set_code, not_json, malformed_path, malformed_request, bad_request', async () => {
+    it('400: invalid_parameter, invalid_query, unknown_set_code, not_json, malformed_path, malformed_request, bad_request', async () => {
       const limit = await get('/v1/sets?limit=0');
       assertCode('invalid_parameter', limit.status, limit.body);
       const both = await get('/v1/cards?id=en-base1-4&q=char');
       assertCode('invalid_parameter', both.status, both.body, 'exactly one of id, set, q');
       const setCode = await get('/v1/cards?set_code=SVX');
       assertCode('unknown_set_code', setCode.status, setCode.body);
+      const query = await get('/v1/cards?query=hp%3A');
+      assertCode('invalid_query', query.status, query.body);
+      assert.match((query.body as { error: string }).error, /^query: expected a value after "hp:" at 3/);
       const broken = await send('POST', '/v1/keys', '{"email":', json);
       assertCode('not_json', broken.status, broken.body);
       const text = await send('POST', '/v1/keys', 'email=a@example.com', { 'content-type': 'text/plain' });
@@ -163,6 +166,7 @@ describe('every error code of the list, each from a real request', () => {
           ['list_sets', { limit: 0 }, 'invalid_parameter'],
           ['search_cards', { colour: 'red', q: 'pikachu' }, 'invalid_parameter'],
           ['search_cards', { set_code: 'SVX' }, 'unknown_set_code'],
+          ['search_cards', { query: 'nmae:pikachu' }, 'invalid_query'],
           ['get_card', { id: 'en-base1-999' }, 'not_found'],
           ['find_card', { name: 'char' }, 'ambiguous_name'],
           ['find_card', { name: 'xyzzy' }, 'not_found'],

@@ -10,7 +10,7 @@ describe('the pages for people over HTTP', () => {
   after(async () => { await server.close(); });
 
   it('answer HTML without a key, with the pages\' policy (the CDN\'s images allowed) and the unkeyed rate-limit headers', async () => {
-    for (const path of ['/cards/en-base1-4', '/sets/en-base1', '/search?q=charizard', '/search', '/decks']) {
+    for (const path of ['/cards/en-base1-4', '/sets/en-base1', '/search?q=charizard', '/search', '/search?q=name%3Aglurak', '/search/syntax', '/decks']) {
       const response = await fetch(server.baseUrl + path);
       assert.equal(response.status, 200, path);
       assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8', path);
@@ -59,6 +59,30 @@ describe('the pages for people over HTTP', () => {
     }
   });
 
+  it('the box takes a query (anything naming a field), the filters written into it, as /v1\'s query answers it', async () => {
+    const cardLinks = (page: string) => [...page.matchAll(/<li><a href="\/cards\/([^"]+)"/g)].map((match) => match[1]);
+    const api = async (query: string) => (await server.get(`/v1/cards?query=${encodeURIComponent(query)}&limit=30`)).body.data.map((card: { id: string }) => card.id);
+    const page = await (await fetch(`${server.baseUrl}/search?q=${encodeURIComponent('name:glurak OR name:dracaufeu')}`)).text();
+    assert.deepEqual(cardLinks(page), await api('name:glurak OR name:dracaufeu'));
+    assert.ok(cardLinks(page).length > 0);
+    assert.match(page, /\/v1\/cards\?query=name%3Aglurak\+OR\+name%3Adracaufeu/, 'the API call of the same query');
+    const filtered = await (await fetch(`${server.baseUrl}/search?q=${encodeURIComponent('hp:>=60')}&type=Fire&supertype=Pokemon`)).text();
+    assert.deepEqual(cardLinks(filtered), await api('(hp:>=60) supertype:Pokemon types:Fire'));
+    const broken = await fetch(`${server.baseUrl}/search?q=${encodeURIComponent('hp:')}`);
+    assert.equal(broken.status, 400);
+    assert.match(await broken.text(), /query: expected a value after &quot;hp:&quot; at 3/);
+    const longName = await fetch(`${server.baseUrl}/search?q=${'a'.repeat(61)}`);
+    assert.equal(longName.status, 400, 'a name is still at most 60 characters');
+  });
+
+  it('/search/syntax lists every field and operator, each example a link to its results', async () => {
+    const page = await (await fetch(`${server.baseUrl}/search/syntax`)).text();
+    for (const field of ['name', 'attacks.effect', 'set.code', 'legal', 'variant', 'set.release_date']) assert.match(page, new RegExp(`<td><code>${field.replace('.', '\\.')}</code></td>`), field);
+    const links = [...page.matchAll(/<a href="(\/search\?q=[^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+    assert.ok(links.length > 30, `${links.length}`);
+    for (const link of links) assert.equal((await fetch(server.baseUrl + link)).status, 200, link);
+  });
+
   it('an empty form field means "any"', async () => {
     const all = await (await fetch(`${server.baseUrl}/search?q=charizard&lang=&type=&supertype=&legal=&set=`)).text();
     const bare = await (await fetch(`${server.baseUrl}/search?q=charizard`)).text();
@@ -80,7 +104,7 @@ describe('the pages for people over HTTP', () => {
     }
     assert.equal((await fetch(`${server.baseUrl}/v1/cards?id=en-base1-4`)).status, 401);
     const document = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    const pagePaths = ['/search', '/search/names', '/cards/{id}', '/sets/{id}', '/decks'];
+    const pagePaths = ['/search', '/search/names', '/search/syntax', '/cards/{id}', '/sets/{id}', '/decks'];
     assert.deepEqual(Object.keys(document.paths).filter((path) => pagePaths.includes(path)), []);
     // The deck form's body parser is the pages' own: the API still refuses a form.
     const form = await fetch(`${server.baseUrl}/v1/decks/check`, {

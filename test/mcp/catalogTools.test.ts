@@ -25,6 +25,11 @@ const SAME_REQUESTS: Array<{ tool: string; args: Record<string, unknown>; rest: 
   { tool: 'search_cards', args: { q: 'Dracaufeu', detail: 'full' }, rest: '/v1/cards?q=Dracaufeu' },
   { tool: 'search_cards', args: { q: 'ピカチュウ', detail: 'full' }, rest: `/v1/cards?q=${encodeURIComponent('ピカチュウ')}` },
   { tool: 'search_cards', args: { q: 'mewtwo', detail: 'full' }, rest: '/v1/cards?q=mewtwo' },
+  { tool: 'search_cards', args: { query: 'name:glurak OR name:charizard', detail: 'full' }, rest: `/v1/cards?query=${encodeURIComponent('name:glurak OR name:charizard')}` },
+  {
+    tool: 'search_cards', args: { query: 'hp:>=60 -types:fire', lang: 'en', order: '-hp', limit: 3, detail: 'full' },
+    rest: `/v1/cards?query=${encodeURIComponent('hp:>=60 -types:fire')}&lang=en&order=-hp&limit=3`,
+  },
 ];
 
 for (const store of STORE_KINDS) {

@@ -72,7 +72,9 @@ describe('MCP tools/list', () => {
   test('the input schemas mirror the REST parameters, built from the REST parameter schemas', () => {
     const input = (name: string) => tools.get(name)!.inputSchema;
     assert.equal(input('search_cards').required, undefined, 'q or a filter');
-    assert.deepEqual(Object.keys(input('search_cards').properties!), ['q', 'lang', 'limit', 'offset', 'detail', ...FILTER_NAMES]);
+    assert.deepEqual(Object.keys(input('search_cards').properties!), ['q', 'query', 'order', 'lang', 'limit', 'offset', 'detail', ...FILTER_NAMES]);
+    assert.deepEqual((input('search_cards').properties!.order as { enum: string[] }).enum, (CardsQuery.properties.order.anyOf).map((order) => order.const));
+    assert.match((input('search_cards').properties!.query as { description: string }).description, /types:fire hp:\[100 TO \*\] legal:standard/);
     assert.deepEqual(input('search_cards').properties!.q, asInput(SearchText), 'REST\'s schema, its examples left out');
     assert.deepEqual(input('search_cards').properties!.limit, asInput(CardsQuery.properties.limit));
     assert.deepEqual((input('search_cards').properties!.lang as { enum: string[] }).enum, [...LANGUAGES]);
@@ -135,7 +137,7 @@ describe('MCP tools/list', () => {
     for (const name of ['search_cards', 'list_cards_in_set']) {
       const description = tools.get(name)!.description!;
       assert.match(description, /compact unless detail is "full"/, `${name} names its rows and detail`);
-      assert.match(description, /What a card does \(abilities, attacks, rules_text\): call get_card/, `${name} points to get_card`);
+      assert.match(description, /no game text: see get_card/, `${name} points to get_card`);
       assert.match(description, /legalities \{standard, expanded\}/, `${name} says where legality is`);
     }
     assert.match(tools.get('get_card')!.description!, /attacks \(cost, damage, effect\)/);

@@ -33,8 +33,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get one card, list the cards of a set, or search cards by name
-         * @description Give exactly one of `id` (one card with its variants and `other_languages`), `ids` (up to 50 cards with their variants in one request, and `not_found`), `set` (its cards in number order) or `q` (a name search across languages, or in `lang`). The filters (`supertype`, `subtype`, `type`, `rarity`, `regulation_mark`, `legal`, `artist`, `number`, `set_code`) narrow `set` or `q`, or stand alone: then the cards of every language (or `lang`) come newest set first, then set, then number, with an exact total. Filters combine with AND. Search totals are estimates; stop paging when `has_more` is false. With `id` or `ids`, `lang`, `limit` and `offset` are validated but ignored.
+         * Get one card, list the cards of a set, search cards by name, or query them
+         * @description Give exactly one of `id` (one card with its variants and `other_languages`), `ids` (up to 50 cards with their variants in one request, and `not_found`), `set` (its cards in number order) or `q` (a name search across languages, or in `lang`). The filters (`supertype`, `subtype`, `type`, `rarity`, `regulation_mark`, `legal`, `artist`, `number`, `set_code`) narrow `set` or `q`, or stand alone: then the cards of every language (or `lang`) come newest set first, then set, then number, with an exact total. Filters combine with AND. Search totals are estimates; stop paging when `has_more` is false. With `id` or `ids`, `lang`, `limit` and `offset` are validated but ignored. `query` takes the query language (`types:fire hp:[100 TO *] legal:standard`, docs/reference.md "Query language") alone, with `lang`, `order`, `limit` and `offset`: the cards it matches in every language (or `lang`), newest first unless `order` says, with an exact total.
          */
         get: operations["getCards"];
         put?: never;
@@ -508,6 +508,7 @@ export interface components {
          *
          *     - `invalid_parameter` (400): A query parameter, path segment, body field or tool argument is malformed, out of range or unknown, or parameters that exclude each other were combined (exactly one of id, ids, set, q); the sentence names it.
          *     - `unknown_set_code` (400): set_code is not the printed abbreviation of any set; the sentence names the nearest known codes.
+         *     - `invalid_query` (400): query cannot be read: the sentence names the position (`query: expected a value after "hp:" at 3`), the nearest field for an unknown one, or the limit passed (length, nesting, wildcards, terms).
          *     - `not_json` (400): The request body is not valid JSON, or was not sent as Content-Type: application/json.
          *     - `malformed_path` (400): The path is not valid percent-encoding.
          *     - `malformed_request` (400): The request is not valid HTTP/1.1 (its request line, a header name or value).
@@ -535,7 +536,7 @@ export interface components {
          * @example not_found
          * @enum {string}
          */
-        ErrorCode: "invalid_parameter" | "unknown_set_code" | "not_json" | "malformed_path" | "malformed_request" | "bad_request" | "missing_key" | "malformed_key" | "invalid_key" | "not_found" | "ambiguous_name" | "unknown_path" | "method_not_allowed" | "request_timeout" | "email_in_use" | "cursor_gone" | "body_too_large" | "path_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "quota_exceeded" | "key_limit_reached" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
+        ErrorCode: "invalid_parameter" | "unknown_set_code" | "invalid_query" | "not_json" | "malformed_path" | "malformed_request" | "bad_request" | "missing_key" | "malformed_key" | "invalid_key" | "not_found" | "ambiguous_name" | "unknown_path" | "method_not_allowed" | "request_timeout" | "email_in_use" | "cursor_gone" | "body_too_large" | "path_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "quota_exceeded" | "key_limit_reached" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
     };
     responses: never;
     parameters: never;
@@ -843,7 +844,11 @@ export interface operations {
                  * @example pikachu
                  */
                 q?: string;
-                /** @description Restricts a search, or a listing by filters alone, to one language. */
+                /** @description Cards matching a query in the query language (docs/reference.md, "Query language"; pokemontcg.io's, with the /v1 card's field names): `field:value`, `"a phrase"`, `*` and `?` wildcards, `!` for the whole value, `-` to exclude, AND by default, `OR`, parentheses, and ranges `[100 TO *]` on numbers and dates. Names and game text match in the card's own language, folded as search folds names; in Japanese, Chinese and Thai a term matches anywhere in the text. Goes alone, or with `lang`, `order`, `limit` and `offset`; the total is exact. */
+                query?: string;
+                /** @description The order of `query`'s cards: `release` (the default: newest set first, then set, then number, as search orders), `name`, `hp` or `number` (natural: `4` before `TG01`), each reversed by a `-` before it. A card without the value comes last either way; ties in search order. */
+                order?: "release" | "-release" | "name" | "-name" | "hp" | "-hp" | "number" | "-number";
+                /** @description Restricts a search, a query, or a listing by filters alone, to one language. */
                 lang?: "en" | "ja" | "fr" | "it" | "de" | "es" | "ko" | "pt" | "zh-tw" | "id" | "th" | "zh-cn" | "es-mx" | "ru" | "pl" | "nl";
                 /** @description Page size, 1 to 200. */
                 limit?: number;
@@ -1239,7 +1244,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A parameter is malformed, or not exactly one of id, ids, set, q was given; or q holds fewer than 2 characters once spaces, apostrophes, hyphens and dots are left out; or set_code is no set's printed abbreviation (the message names the nearest known codes). */
+            /** @description A parameter is malformed, or not exactly one of id, ids, set, q was given; or q holds fewer than 2 characters once spaces, apostrophes, hyphens and dots are left out; or set_code is no set's printed abbreviation (the message names the nearest known codes); or query cannot be read (code `invalid_query`, the message names the position, the nearest field or the limit passed). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -16,6 +16,8 @@ import { isMainExpansionCard } from '../names/mainExpansions.js';
 import type { NameLookup } from '../names/nameLookup.js';
 import { SetNameIndex } from './setNames.js';
 import { completeName, findName, suggestNames, typedKeys } from '../names/typedNames.js';
+import { CardQuerySearch, type CardQueryRequest } from '../cardQuery/cardQuerySearch.js';
+import { QuerySyntaxError } from '../query/queryNode.js';
 
 export type { QueryResult } from './answerCache.js';
 
@@ -84,6 +86,7 @@ export class CatalogQueries {
   /** The catalog's sets, read once per catalog version: the set_code check's, the set search's and the deck check's. */
   readonly sets: SetTables;
   private readonly setNames: SetNameIndex;
+  private readonly cardQuery: CardQuerySearch;
   /** The catalog's views, where what the edges keep of it (rendered pages) registers to be emptied too. */
   readonly views: CatalogViews;
 
@@ -91,6 +94,7 @@ export class CatalogQueries {
     this.views = store.views;
     this.sets = new SetTables(store, store.views, () => answers.retrieval());
     this.setNames = new SetNameIndex(this.sets, store.views);
+    this.cardQuery = new CardQuerySearch(store);
   }
 
   /** A page of sets, newest first; with q, the sets whose name (or English name) holds it, folded as card search folds. */
@@ -275,6 +279,25 @@ export class CatalogQueries {
     const facets = [...facetsOf(params.filters), ...(params.lang ? [languageFacet(params.lang)] : [])];
     return this.answers.answer(`filtered ${JSON.stringify([facets, limit, offset])}`, async (retrievedAt) =>
       (await this.unknownSetCode(params.filters)) ?? list(await this.store.listFilteredCards(facets, { limit, offset }), limit, offset, false, retrievedAt));
+  }
+
+  /**
+   * The cards `query` matches (the query language, docs/reference.md), in one language or all, in
+   * `order` (newest first unless told), with an exact total. A query that cannot be read is a 400
+   * `invalid_query` naming where, before any index is built.
+   */
+  queryCards(params: Paging & Omit<CardQueryRequest, 'limit' | 'offset'> & { lang?: Language }): Promise<QueryResult> {
+    const { limit, offset } = paging(params);
+    const order = params.order ?? 'release';
+    let node;
+    try {
+      node = CardQuerySearch.parse(params.query, params.lang);
+    } catch (error) {
+      if (error instanceof QuerySyntaxError) return Promise.resolve(fail(400, `query: ${error.message}`, 'invalid_query'));
+      throw error;
+    }
+    return this.answers.answer(`query ${JSON.stringify([node, order, limit, offset])}`, async (retrievedAt) =>
+      list(await this.store.views.afresh(() => this.cardQuery.page(node, { order, limit, offset })), limit, offset, false, retrievedAt));
   }
 
   /**

@@ -5,7 +5,7 @@ import type { CatalogBackend, StoredRows } from '../catalogBackend.js';
 import type { SyncLock } from '../catalogShapes.js';
 import { catalogRows, ROWS_VERSION } from '../rows/catalogRows.js';
 import type { CatalogStore } from '../catalogStore.js';
-import type { AnswerOf, AnswerSnapshot, CardSearch, Catalog, FilteredPageRequest, CatalogCounts, CatalogReplaced, CatalogRetrieval, CatalogSummary, JsonText, Page, PageRequest, SearchPage, SourceStamp } from '../catalogShapes.js';
+import type { AnswerOf, AnswerSnapshot, CardSearch, JoinedJson, Catalog, FilteredPageRequest, CatalogCounts, CatalogReplaced, CatalogRetrieval, CatalogSummary, JsonText, Page, PageRequest, SearchPage, SourceStamp } from '../catalogShapes.js';
 import { FilterIndex } from './filterIndex.js';
 import { NameSearch } from '../names/nameIndex.js';
 import { HeldNameLookup } from '../names/heldNameLookup.js';
@@ -68,6 +68,10 @@ export class StoredCatalog implements CatalogStore {
   async searchCards(search: CardSearch): Promise<SearchPage<Card>> {
     if (NameSearch.answers(search)) return this.views.afresh(() => this.names.page(search));
     return pageOf(await this.backend.searchCards({ ...search, limit: search.limit + 1 }), search.limit, search.offset);
+  }
+
+  cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: JoinedJson<Card> }> {
+    return this.backend.cardsInSearchOrder(orders);
   }
 
   prepareNameSearch(): Promise<number> {

@@ -28,6 +28,8 @@ export interface SearchResult {
   total: number;
 }
 
+const letThrough = () => new Promise((resolve) => setImmediate(resolve));
+
 /** The orders kept for reuse, each two arrays the size of the catalog: a surface uses a few. */
 const KEPT_ORDERS = 16;
 
@@ -52,14 +54,93 @@ export class DocumentIndex implements IndexedFields {
     /** The path of each document's id, the last key of every order. */
     private readonly idPath: string,
     readonly analyzer: TextAnalyzer = spacedWords,
+    /** Each field's index when built already (DocumentIndex.build): then the others are built on first use. */
+    built?: ReadonlyMap<string, FieldIndex>,
   ) {
     this.size = documents.length;
-    for (const [name, spec] of Object.entries(fields)) this.indexes.set(name, buildFieldIndex(documents, name, spec.kind, analyzer));
+    if (built !== undefined) for (const [name, index] of built) this.indexes.set(name, index);
+    else for (const [name, spec] of Object.entries(fields)) this.indexes.set(name, buildFieldIndex(documents, name, spec.kind, analyzer));
+  }
+
+  /**
+   * The same index, for a catalog so large that building every field at once would hold up every
+   * other request: the fields `eager` names built one at a time with the event loop let through
+   * between them, the others when a query first needs them (`prepare`, or `field` at the latest).
+   */
+  static async build(documents: readonly object[], fields: FieldCatalog, idPath: string, analyzer: TextAnalyzer = spacedWords,
+    eager: (field: string) => boolean = () => true): Promise<DocumentIndex> {
+    const built = new Map<string, FieldIndex>();
+    for (const [name, spec] of Object.entries(fields)) {
+      if (!eager(name)) continue;
+      built.set(name, buildFieldIndex(documents, name, spec.kind, analyzer));
+      await letThrough();
+    }
+    return new DocumentIndex(documents, fields, idPath, analyzer, built);
+  }
+
+  /** The fields whose index is built. */
+  get builtFields(): string[] {
+    return [...this.indexes.keys()];
+  }
+
+  /**
+   * Builds what `query` reads and is not built yet (a field's index, the word sequences a phrase
+   * checks) and the ranks `orderBy` reads, one at a time with the event loop let through between them, so that the query's
+   * evaluation, which is synchronous, builds nothing large.
+   */
+  async prepare(query: QueryNode | undefined, orderBy: readonly OrderKey[] = []): Promise<void> {
+    for (const { field } of orderBy) {
+      if (!this.rankCache.has(`${this.field(field).kind}:${field}`)) {
+        this.ranks(field, this.field(field).kind);
+        await letThrough();
+      }
+    }
+    if (orderBy.length > 0 && !this.rankCache.has(`keyword:${this.idPath}`)) {
+      this.ranks(this.idPath, 'keyword');
+      await letThrough();
+    }
+    if (query === undefined) return;
+    for (const { field, sequences } of this.needs(query)) {
+      if (!this.indexes.has(field)) {
+        this.field(field);
+        await letThrough();
+      }
+      if (sequences && !this.sequenceCache.has(field)) {
+        this.sequences(field);
+        await letThrough();
+      }
+    }
+  }
+
+  /** The fields a query's leaves read, and whether a phrase of a text field reads its word sequences. */
+  private needs(node: QueryNode, found: Array<{ field: string; sequences: boolean }> = []): Array<{ field: string; sequences: boolean }> {
+    switch (node.kind) {
+      case 'all':
+        return found;
+      case 'and':
+      case 'or':
+        for (const child of node.children) this.needs(child, found);
+        return found;
+      case 'not':
+        return this.needs(node.child, found);
+      default: {
+        const phrase = node.kind === 'term' && this.analyzer.words(node.value).length > 1;
+        for (const field of node.field === null ? Object.keys(this.fields) : [node.field]) {
+          found.push({ field, sequences: phrase && this.fields[field]?.kind === 'text' });
+        }
+        return found;
+      }
+    }
   }
 
   field(name: string): FieldIndex {
-    const index = this.indexes.get(name);
-    if (index === undefined) throw new Error(`no field "${name}" in this index's catalog`);
+    let index = this.indexes.get(name);
+    if (index === undefined) {
+      const spec = this.fields[name];
+      if (spec === undefined) throw new Error(`no field "${name}" in this index's catalog`);
+      index = buildFieldIndex(this.documents, name, spec.kind, this.analyzer);
+      this.indexes.set(name, index);
+    }
     return index;
   }
 
