@@ -17,8 +17,11 @@
   function oneExamplePerOperation(paths) {
     for (const operations of Object.values(paths ?? {})) {
       for (const operation of Object.values(operations)) {
-        const optional = (operation.parameters ?? []).filter((parameter) => !parameter.required && 'example' in parameter);
-        for (const parameter of optional.slice(1)) delete parameter.example;
+        const optional = (operation.parameters ?? []).filter((parameter) => !parameter.required && ('example' in parameter || 'examples' in parameter));
+        for (const parameter of optional.slice(1)) {
+          delete parameter.example;
+          delete parameter.examples;
+        }
       }
     }
   }

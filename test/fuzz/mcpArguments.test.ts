@@ -15,7 +15,7 @@ import { hostileJson, hostileText, hostileValueFor, specialText } from './hostil
 type Caller = 'valid' | 'exhausted' | 'none';
 
 /** Failures of a tool call that are not about one argument. */
-const CALL_SENTENCES = [/^no (card|set) with id /, /^exactly one of id, ids is required$/, /^give q, or at least one filter /,
+const CALL_SENTENCES = [/^no (card|set) with id /, /^exactly one of id, ids is required$/, /^give q, query, or at least one filter /,
   /^this email already has an active free key/, /^this address has already created 3 keys today/,
   // find_card's answers when no one name fits: a name is an argument, but these say what was found instead.
   /^no card name in \S+ is close to /, / fits several card names in \S+ equally/, / has no printing in \S+ in a set with set_code /];

@@ -30,7 +30,7 @@ for (const store of STORE_KINDS) {
       const none = await fixture.session.call('search_cards', { lang: 'en' });
       assert.equal(none.result.isError, true);
       assert.match((none.result.content[0] as { text: string }).text,
-        /^give q, or at least one filter \(supertype, subtype, type, rarity, regulation_mark, legal, artist, number, set_code\)$/);
+        /^give q, query, or at least one filter \(supertype, subtype, type, rarity, regulation_mark, legal, artist, number, set_code\)$/);
       const bad = await fixture.session.call('search_cards', { type: 'Feu' });
       const rest = await fixture.harness.rest('/v1/cards?type=Feu', { key: fixture.key });
       assert.equal(bad.result.isError, true);

@@ -64,7 +64,7 @@ describe('MCP tool failures are isError results with the REST message, in the te
   test('a missing argument is named', async () => {
     // q or a filter, since search_cards also lists by filters alone.
     assert.equal(textOf((await keyed.call('search_cards', {})).result),
-      'give q, or at least one filter (supertype, subtype, type, rarity, regulation_mark, legal, artist, number, set_code)');
+      'give q, query, or at least one filter (supertype, subtype, type, rarity, regulation_mark, legal, artist, number, set_code)');
     assert.equal(textOf((await keyed.call('get_card', {})).result), 'exactly one of id, ids is required');
     assert.equal(codeOf((await keyed.call('get_card', {})).result), 'invalid_parameter');
     assert.equal(codeOf((await keyed.call('search_cards', {})).result), 'invalid_parameter');

@@ -33,7 +33,7 @@ describe('MCP strict inputs: closed tool arguments, exact ids, malformed request
   test('an argument a tool does not take is an isError result naming it and the ones it takes', async () => {
     const { result } = await session.call('search_cards', { q: 'pikachu', colour: 'red' });
     assert.equal(result.isError, true);
-    assert.equal(textOf(result), 'unknown argument colour; search_cards takes q, lang, limit, offset, detail, supertype, subtype, ' +
+    assert.equal(textOf(result), 'unknown argument colour; search_cards takes q, query, order, lang, limit, offset, detail, supertype, subtype, ' +
       'type, rarity, regulation_mark, legal, artist, number, set_code');
     assert.equal(textOf((await session.call('get_set', { id: 'en-base1', lang: 'en', size: 1 })).result),
       'unknown arguments lang, size; get_set takes id');
