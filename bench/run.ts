@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   }
   // The comparisons in turn serve the demo catalog each: run alone (BENCH_ONLY=front, say), they need no import.
   const onFullCatalog = scenarios.some(({ name }) => only.test(name)) ||
-    ['cheap behind heavy', 'mixed workload', 'typed names', 'deck check'].some((name) => only.test(name)) || runsCold;
+    ['cheap behind heavy', 'mixed workload', 'typed names', 'deck check', 'pokemontcg.io v2'].some((name) => only.test(name)) || runsCold;
   if (onFullCatalog) await fullCatalogRuns();
   // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
   if (only.test('front door')) await edgeOverhead(7, 2, connections);
