@@ -68,14 +68,16 @@ export function textSymbols(text: string | null): string {
   return [...found].sort().join('');
 }
 
+/** What a Trainer's or Energy's keys share: kind, subtypes, types, illustrator. */
+function trainerParts(card: PrintedCard): unknown[] {
+  return [card.supertype, [...(card.subtypes ?? [])].sort(), energyTypes(card), illustratorKey(card.artist)];
+}
+
 /** A Trainer's or Energy's key within a pair of sets: kind, subtypes, types, illustrator, the numbers and Energy types of its text. */
 export function trainerKey(card: PrintedCard): string | null {
   if (card.supertype !== 'Trainer' && card.supertype !== 'Energy') return null;
   return JSON.stringify([
-    card.supertype,
-    [...(card.subtypes ?? [])].sort(),
-    energyTypes(card),
-    illustratorKey(card.artist),
+    ...trainerParts(card),
     // A basic Energy prints no game text; the source gives some of them a copyright line.
     isBasicEnergy(card) ? '' : textNumbers(card.rules_text),
     isBasicEnergy(card) ? '' : textSymbols(card.rules_text),
@@ -85,12 +87,7 @@ export function trainerKey(card: PrintedCard): string | null {
 /** A Trainer's or Energy's key without the numbers of its text, for a text that no rule reads alike. */
 export function looseTrainerKey(card: PrintedCard): string | null {
   if (card.supertype !== 'Trainer' && card.supertype !== 'Energy') return null;
-  return JSON.stringify([
-    card.supertype,
-    [...(card.subtypes ?? [])].sort(),
-    energyTypes(card),
-    illustratorKey(card.artist),
-  ]);
+  return JSON.stringify(trainerParts(card));
 }
 
 export function isBasicEnergy(card: PrintedCard): boolean {
