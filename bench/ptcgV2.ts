@@ -12,6 +12,7 @@
 import type { Instance } from './behindHeavy.js';
 import { generateLoad, loadGeneratorName, type Load } from './loadGenerator.js';
 import { median } from './variantsInTurn.js';
+import { queryMixRows, type QueryKind } from './queryMix.js';
 import { seededRandom } from '../test/support/seededRandom.js';
 
 const WARM_UP_SECONDS = 2;
@@ -43,7 +44,7 @@ async function gather(get: Get): Promise<Pools> {
 }
 
 /** The query kinds, each a pool of `q` (and orderBy) values drawn from the catalog. */
-function queryKinds(pools: Pools, seed = 46): Array<{ kind: string; pool: string[] }> {
+function queryKinds(pools: Pools, seed = 46): QueryKind[] {
   const random = seededRandom(seed);
   const pick = <T>(from: readonly T[]) => from[Math.floor(random() * from.length)]!;
   const many = (make: () => string) => Array.from({ length: POOL_SIZE }, make);
@@ -64,7 +65,6 @@ export async function ptcgV2(start: (env: NodeJS.ProcessEnv) => Promise<Instance
   { connections, seconds, turns }: { connections: number; seconds: number; turns: number }): Promise<void> {
   const instance = await start({});
   try {
-    const headers = { authorization: `Bearer ${keys[0]}` };
     const pools = await gather(get(instance.baseUrl));
     const load = (pool: readonly string[], share: number, duration: number, seed: number, rate?: number) =>
       generateLoad(instance.baseUrl, {}, duration, share, undefined, { paths: { pool, seed }, keys, rate });
@@ -92,29 +92,8 @@ export async function ptcgV2(start: (env: NodeJS.ProcessEnv) => Promise<Instance
     const ratios = rows.v2.map((row, turn) => row.rps / rows.v1[turn]!.rps);
     console.log(`\n/v2 ÷ /v1 throughput: ${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')})\n`);
 
-    console.log(`queries (pageSize 50, ${POOL_SIZE} of each kind): cold = each query's first answer, 1 conn.; warm = ${turns} turns of ${seconds} s ` +
-      `on 1 conn.; saturated on ${connections}; tail at half the saturated rate\n`);
-    console.log('| kind | cold p50 ms | cold p99 ms | warm p50 ms (each turn) | warm p99 ms | saturated req/s | half-rate p50 ms | half-rate p99 ms |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { kind, pool } of queryKinds(pools)) {
-      const cold: number[] = [];
-      for (const path of pool) {
-        const started = performance.now();
-        const response = await fetch(instance.baseUrl + path, { headers });
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${path}: ${response.status}`);
-        cold.push(performance.now() - started);
-      }
-      cold.sort((a, b) => a - b);
-      const warm: Load[] = [];
-      for (let turn = 0; turn < turns; turn += 1) warm.push(ok(await load(pool, 1, seconds, 20 + turn), kind));
-      const saturated = ok(await load(pool, connections, seconds, 30), kind);
-      const half = ok(await load(pool, connections, seconds, 31, saturated.rps / 2), kind);
-      const at = (share: number) => cold[Math.min(cold.length - 1, Math.floor(share * cold.length))]!;
-      console.log(`| ${kind} | ${at(0.5).toFixed(2)} | ${at(0.99).toFixed(2)} | ${median(warm.map((r) => r.p50)).toFixed(2)} ` +
-        `(${warm.map((r) => r.p50.toFixed(2)).join(', ')}) | ${Math.max(...warm.map((r) => r.p99)).toFixed(2)} | ${saturated.rps.toFixed(0)} | ` +
-        `${half.p50.toFixed(2)} | ${half.p99.toFixed(2)} |`);
-    }
+    console.log(`queries (pageSize 50, ${POOL_SIZE} of each kind):`);
+    await queryMixRows(instance, queryKinds(pools), keys, { connections, seconds, turns });
   } finally {
     await instance.stop();
   }

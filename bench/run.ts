@@ -21,7 +21,8 @@
  * Then what the front door's request log line costs (edgeOverhead.ts),
  * one card by id on SQLite and on PostgreSQL (storeComparison.ts), and MCP get_card beside REST and the SDK alone
  * (mcpFloor.ts), each in rounds of fresh servers loaded in turn (variantsInTurn.ts).
- * Then pokemontcg.io's API at /v2 (ptcgV2.ts): a card by id beside /v1's, and a mix of queries, cold and warm.
+ * Then pokemontcg.io's API at /v2 (ptcgV2.ts): a card by id beside /v1's, and a mix of queries, cold and warm;
+ * and the query language on /v1 (cardQueryMix.ts, `BENCH_ONLY='query language'`): its first queries, then its mix.
  * BENCH_ONLY=<regex> runs only the scenarios and sections whose names match (`search|behind`, `cold` for cold traffic alone, `random name` for its name fragments alone,
  * `typed names` for the named lookup and autocomplete alone, `deck check` for the deck check alone;
  * `front door`, `stores compared` or `mcp floor` alone import nothing: those comparisons serve the demo catalog);
@@ -43,6 +44,7 @@ import { deckCheck } from './deckCheck.js';
 import { typedNamePools, typedNames } from './typedNames.js';
 import { edgeOverhead } from './edgeOverhead.js';
 import { ptcgV2 } from './ptcgV2.js';
+import { cardQueryMix } from './cardQueryMix.js';
 import { mcpFloor } from './mcpFloor.js';
 import { storeComparison } from './storeComparison.js';
 import { median } from './variantsInTurn.js';
@@ -146,7 +148,7 @@ async function main(): Promise<void> {
   }
   // The comparisons in turn serve the demo catalog each: run alone (BENCH_ONLY=front, say), they need no import.
   const onFullCatalog = scenarios.some(({ name }) => only.test(name)) ||
-    ['cheap behind heavy', 'mixed workload', 'typed names', 'deck check', 'pokemontcg.io v2'].some((name) => only.test(name)) || runsCold;
+    ['cheap behind heavy', 'mixed workload', 'typed names', 'deck check', 'pokemontcg.io v2', 'query language'].some((name) => only.test(name)) || runsCold;
   if (onFullCatalog) await fullCatalogRuns();
   // Turns of 2 s: short enough for the machine to change little from one variant's turn to the next's.
   if (only.test('front door')) await edgeOverhead(7, 2, connections);
@@ -239,6 +241,10 @@ async function fullCatalogRuns(): Promise<void> {
       // Keys without a limit: the turns ask more of each key than a free month holds.
       const keys = (await run(process.execPath, ['dist/bench/issueKeys.js', root, '200', '--unlimited'], env)).trim().split('\n');
       await ptcgV2((extra) => startInstance({ ...env, ...extra }), (url) => getFrom(url, headers), keys, { connections, seconds: duration, turns });
+    }
+    if (only.test('query language')) {
+      const keys = (await run(process.execPath, ['dist/bench/issueKeys.js', root, '200', '--unlimited'], env)).trim().split('\n');
+      await cardQueryMix((extra) => startInstance({ ...env, ...extra }), (url) => getFrom(url, headers), keys, { connections, seconds: duration, turns });
     }
     if (namePools) {
       await typedNames((extra) => startInstance({ ...env, ...extra }), headers, namePools,
