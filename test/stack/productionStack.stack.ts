@@ -265,13 +265,14 @@ describe('the compose stack (PostgreSQL, two instances, HAProxy) under what prod
     marks.sync = Date.now();
     const cards = path.join(syncDir, 'cards.ndjson');
     const edited = readFileSync(cards, 'utf8').split('\n').map((line) =>
-      line.includes('"id":"en-base1-58"') ? line.replace(/"artist":"[^"]*"/, '"artist":"Stack Test"') : line).join('\n');
+      // A field no printing link reads: the illustrator would also change the Japanese printing linked to this card.
+      line.includes('"id":"en-base1-58"') ? line.replace(/"flavor_text":"[^"]*"/, '"flavor_text":"Stack Test"') : line).join('\n');
     writeFileSync(`${cards}.new`, edited);
     renameSync(`${cards}.new`, cards);
     await waitFor('the changed card from every instance, ten answers in a row', 90_000, async () => {
       for (let i = 0; i < 10; i++) {
         const body = await (await fetch(`${PUBLIC}/v1/cards?id=en-base1-58`, { headers })).text();
-        if (!body.includes('"artist":"Stack Test"')) return undefined;
+        if (!body.includes('"flavor_text":"Stack Test"')) return undefined;
       }
       return true;
     });
