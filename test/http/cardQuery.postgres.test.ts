@@ -64,6 +64,6 @@ describe('/v1/cards?query= on PostgreSQL', { skip }, () => {
     const { status, body } = await get(`query=${encodeURIComponent('name:glurak OR')}`);
     assert.equal(status, 400);
     assert.equal(body.code, 'invalid_query');
-    assert.match(body.error, /^query: expected a term after "OR" at 14/);
+    assert.match(body.error, /^query: expected a term after "OR" at 15/);
   });
 });

@@ -187,11 +187,11 @@ describe("/v1/cards?query=, the query language over the /v1 card's fields, on th
     assert.equal(paged.pagination.has_more, true);
   });
 
-  it('a query that cannot be read is a 400 invalid_query naming the position or the nearest field', async () => {
+  it('a query that cannot be read is a 400 invalid_query naming the position (counted from 1) or the nearest field', async () => {
     const cases: Array<[string, RegExp]> = [
-      ['hp:', /^query: expected a value after "hp:" at 3/],
-      ['nmae:pikachu', /^query: unknown field "nmae" at 0; did you mean "name"\?/],
-      ['name:pikachu)', /^query: unbalanced "\)" at 12/],
+      ['hp:', /^query: expected a value after "hp:" at 4/],
+      ['nmae:pikachu', /^query: unknown field "nmae" at 1; did you mean "name"\?/],
+      ['name:pikachu)', /^query: unbalanced "\)" at 13/],
       ['name:(a OR (b OR (c OR (d OR (e OR (f OR (g OR (h OR (i)))))))))', /nest/],
       ['name:a* name:b* name:c* name:d* name:e*', /wildcard/],
       ['x'.repeat(1001), /longer than 1,000 characters/],

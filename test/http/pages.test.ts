@@ -74,7 +74,7 @@ describe('the pages for people over HTTP', () => {
     assert.equal(written.headers.get('location'), `/search?q=${encodeURIComponent('hp:>=60 types:Fire set.code:SWSHP').replaceAll('%20', '+')}&lang=en`);
     const broken = await fetch(`${server.baseUrl}/search?q=${encodeURIComponent('hp:')}`);
     assert.equal(broken.status, 400);
-    assert.match(await broken.text(), /query: expected a value after &quot;hp:&quot; at 3/);
+    assert.match(await broken.text(), /query: expected a value after &quot;hp:&quot; at 4/);
     const longName = await fetch(`${server.baseUrl}/search?q=${'a'.repeat(61)}`);
     assert.equal(longName.status, 400, 'a name is still at most 60 characters');
   });
