@@ -20,8 +20,8 @@ export const hasFilters = (query: PageFilters) => Boolean(query.type || query.su
 
 /**
  * The box's query with the page's filters written into it (AND), as /v1's query takes them. The set
- * is written as the catalog's code (`PR-SW` is `set.code:SWSHP`), which is what `set.code` matches;
- * a query with an OR is grouped first, since AND binds tighter.
+ * is written as the catalog's code (`PR-SW` is `set.code:SWSHP`), as the card pages show it (the
+ * query takes either); a query with an OR is grouped first, since AND binds tighter.
  */
 export function queryWithFilters(text: string, query: PageFilters): string {
   const terms = [
