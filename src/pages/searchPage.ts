@@ -1,4 +1,5 @@
 import { ENERGY_TYPES, FORMATS, SUPERTYPES } from '../vocabulary/cardVocabulary.js';
+import { canonicalSetCode } from '../vocabulary/setCodeAliases.js';
 import type { Card } from '../schemas/card.js';
 import { LANGUAGES } from '../schemas/common.js';
 import type { SearchPageQuery } from '../schemas/pages.js';
@@ -12,15 +13,25 @@ export const SEARCH_PAGE_SIZE = 30;
 /** What the box holds is a query rather than a name: it names a field (`types:fire`, `name:"venusaur v"`). */
 export const isQuery = (text: string) => /(^|[\s(!+-])[A-Za-z_][A-Za-z0-9_.]*:/.test(text);
 
-/** The box's query with the page's filters written into it (AND), as /v1's query takes them. */
-export function queryWithFilters(text: string, query: Pick<SearchPageQuery, 'type' | 'supertype' | 'legal' | 'set'>): string {
+/** The filters of the form a query takes in their place, as `field:value` clauses. */
+export type PageFilters = Pick<SearchPageQuery, 'type' | 'supertype' | 'legal' | 'set'>;
+
+export const hasFilters = (query: PageFilters) => Boolean(query.type || query.supertype || query.legal || query.set);
+
+/**
+ * The box's query with the page's filters written into it (AND), as /v1's query takes them. The set
+ * is written as the catalog's code (`PR-SW` is `set.code:SWSHP`), as the card pages show it (the
+ * query takes either); a query with an OR is grouped first, since AND binds tighter.
+ */
+export function queryWithFilters(text: string, query: PageFilters): string {
   const terms = [
     query.supertype ? `supertype:${query.supertype}` : '',
     query.type ? `types:${query.type}` : '',
     query.legal ? `legal:${query.legal}` : '',
-    query.set ? `set.code:"${query.set}"` : '',
+    query.set ? `set.code:${canonicalSetCode(query.set)}` : '',
   ].filter(Boolean);
-  return terms.length === 0 ? text : `(${text}) ${terms.join(' ')}`;
+  if (terms.length === 0) return text;
+  return `${/\bOR\b|\|\|/.test(text) ? `(${text})` : text} ${terms.join(' ')}`;
 }
 
 export interface SearchPageData {

@@ -13,7 +13,7 @@ import { renderDeckPage, type DeckCheckData } from '../pages/deckPage.js';
 import { DECK_CHECK_BODY_LIMIT, MAX_DECK_LIST_LENGTH } from '../schemas/deck.js';
 import { renderSetPage } from '../pages/setPage.js';
 import type { Card } from '../schemas/card.js';
-import { isQuery, queryWithFilters, renderSearchPage, SEARCH_PAGE_SIZE, type SearchPageData } from '../pages/searchPage.js';
+import { hasFilters, isQuery, queryWithFilters, renderSearchPage, searchUrl, SEARCH_PAGE_SIZE, type SearchPageData } from '../pages/searchPage.js';
 import { renderQuerySyntaxPage } from '../pages/querySyntaxPage.js';
 import { sendResult } from './sendResult.js';
 import type { SetWithCount } from '../schemas/set.js';
@@ -118,8 +118,10 @@ export const pageRoutes: FastifyPluginAsyncTypebox<PageRouteOptions> = async (ap
     };
     const paging = { limit: SEARCH_PAGE_SIZE, offset: ((query.page ?? 1) - 1) * SEARCH_PAGE_SIZE };
     const filtered = Object.keys(filters).length > 0;
-    // A query (anything naming a field) with the filters written into it; a name as the API's q takes it.
-    const cardQuery = q !== undefined && isQuery(q) ? queryWithFilters(q, query) : undefined;
+    // A query (anything naming a field) takes the filters into the box as clauses: the page of the
+    // whole query, which the box then shows and one edits; a name goes to the API's q with its filters.
+    if (q !== undefined && isQuery(q) && hasFilters(query)) return reply.redirect(searchUrl({ q: queryWithFilters(q, query), lang }), 303);
+    const cardQuery = q !== undefined && isQuery(q) ? q : undefined;
     if (q !== undefined && cardQuery === undefined && codePointLength(q) > 60) return sendPageError(reply, 400, SEARCH_TEXT_MESSAGE);
     const result = cardQuery !== undefined ? await queries.queryCards({ query: cardQuery, lang, ...paging })
       : q !== undefined ? await queries.searchCards({ q, lang, ...paging, filters })

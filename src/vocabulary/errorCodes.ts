@@ -16,7 +16,7 @@ export const ERROR_CODES = {
   },
   invalid_query: {
     status: 400,
-    meaning: 'query cannot be read: the sentence names the position (`query: expected a value after "hp:" at 3`), the ' +
+    meaning: 'query cannot be read: the sentence names the position (`query: expected a value after "hp:" at 4`), the ' +
       'nearest field for an unknown one, or the limit passed (length, nesting, wildcards, terms).',
   },
   not_json: {

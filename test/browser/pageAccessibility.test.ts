@@ -25,6 +25,12 @@ describe('the catalog\'s pages for everyone, on the full catalog', { skip: needs
   it('the search page passes axe-core at desktop and phone widths', async () => {
     await checkAccessible(pages, '/search?q=pikachu&lang=en', 'search');
     await checkAccessible(pages, '/search?q=pikachuu', 'search-did-you-mean');
+    await checkAccessible(pages, `/search?q=${encodeURIComponent('types:fire hp:[100 TO *]')}`, 'search-query');
+    await checkAccessible(pages, `/search?q=${encodeURIComponent('types:fire hp:')}`, 'search-query-error');
+  });
+
+  it('the query syntax page passes axe-core at desktop and phone widths', async () => {
+    await checkAccessible(pages, '/search/syntax', 'search-syntax');
   });
 
   it('the set page passes axe-core at desktop and phone widths', async () => {

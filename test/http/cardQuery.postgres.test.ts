@@ -60,10 +60,20 @@ describe('/v1/cards?query= on PostgreSQL', { skip }, () => {
     assert.deepEqual(hps, [...hps].sort((a, b) => b - a));
   });
 
+  it('set.code takes the codes players write, as set_code does: PR-SW is the SWSH promos, pal is PAL', async () => {
+    const promos = await every('set_code=PR-SW');
+    assert.ok(promos.length > 50, `${promos.length}`);
+    assert.deepEqual((await every(`query=${encodeURIComponent('set.code:PR-SW')}`)).map((card) => card.id).sort(), promos.map((card) => card.id).sort());
+    assert.equal((await get(`query=${encodeURIComponent('!set.code:pr-sw')}&limit=1`)).body.pagination.total, promos.length);
+    const pal = (await get('set_code=PAL&limit=1')).body.pagination.total;
+    assert.ok(pal > 100, `${pal}`);
+    assert.equal((await get(`query=${encodeURIComponent('set.code:pal')}&limit=1`)).body.pagination.total, pal);
+  });
+
   it('a query that cannot be read is a 400 invalid_query naming the position', async () => {
     const { status, body } = await get(`query=${encodeURIComponent('name:glurak OR')}`);
     assert.equal(status, 400);
     assert.equal(body.code, 'invalid_query');
-    assert.match(body.error, /^query: expected a term after "OR" at 14/);
+    assert.match(body.error, /^query: expected a term after "OR" at 15/);
   });
 });

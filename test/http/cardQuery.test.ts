@@ -68,6 +68,16 @@ describe("/v1/cards?query=, the query language over the /v1 card's fields, on th
     }
   };
   const ids = (list: readonly StoredCard[]) => list.map((card) => card.id).sort();
+  /** Every card of /v1's filters, page by page: what the query of the same cards should find. */
+  const everyFiltered = async (parameters: string) => {
+    const found: StoredCard[] = [];
+    for (let offset = 0; ; offset += 200) {
+      const { status, body } = await get(`${parameters}&limit=200&offset=${offset}`);
+      assert.equal(status, 200, `${parameters}: ${JSON.stringify(body)}`);
+      found.push(...body.data);
+      if (!body.pagination.has_more) return found;
+    }
+  };
 
   before(async () => {
     dir = tempDir('card-query-');
@@ -135,6 +145,23 @@ describe("/v1/cards?query=, the query language over the /v1 card's fields, on th
     assert.equal(await total('set.code:PAL', '&lang=en'), expected.filter((card) => card.lang === 'en').length);
   });
 
+  it('set.code takes the codes players write, as set_code does (PR-SW is SWSHP), and a wildcard only the catalog\'s', async () => {
+    const promos = await everyFiltered('set_code=PR-SW');
+    assert.ok(promos.length > 100 && promos.every((card) => card.set_code === 'SWSHP'), `${promos.length}`);
+    assert.deepEqual(ids(await everyCard('set.code:PR-SW')), ids(promos));
+    assert.equal(await total('set.code:pr-sw'), promos.length, 'case as the filter takes it');
+    assert.equal(await total('!set.code:PR-SW'), promos.length, 'an exact term');
+    assert.equal(await total('set.code:PR-SWSH'), promos.length);
+    const pal = (await get('set_code=PAL&limit=1')).body.pagination.total;
+    assert.equal(await total('set.code:PR-SW OR set.code:pal'), promos.length + pal, 'inside OR');
+    const german = (await get('set_code=PR-SW&lang=de&limit=1')).body.pagination.total;
+    assert.equal(await total('lang:de -set.code:PR-SW'), cards.filter((card) => card.lang === 'de').length - german, 'inside a negation');
+    // The aliases are not indexed: PR* matches the catalog codes that start so (PR-HS, PR-DPP), not SWSHP.
+    const prefixed = cards.filter((card) => card.set_code?.toUpperCase().startsWith('PR'));
+    assert.ok(prefixed.length > 0 && prefixed.every((card) => card.set_code !== 'SWSHP'), `${prefixed.length}`);
+    assert.equal(await total('set.code:PR*'), prefixed.length);
+  });
+
   it('OR of two names, and a negation, as their sets', async () => {
     const pikachu = await total('name:pikachu');
     const raichu = await total('name:raichu');
@@ -187,11 +214,11 @@ describe("/v1/cards?query=, the query language over the /v1 card's fields, on th
     assert.equal(paged.pagination.has_more, true);
   });
 
-  it('a query that cannot be read is a 400 invalid_query naming the position or the nearest field', async () => {
+  it('a query that cannot be read is a 400 invalid_query naming the position (counted from 1) or the nearest field', async () => {
     const cases: Array<[string, RegExp]> = [
-      ['hp:', /^query: expected a value after "hp:" at 3/],
-      ['nmae:pikachu', /^query: unknown field "nmae" at 0; did you mean "name"\?/],
-      ['name:pikachu)', /^query: unbalanced "\)" at 12/],
+      ['hp:', /^query: expected a value after "hp:" at 4/],
+      ['nmae:pikachu', /^query: unknown field "nmae" at 1; did you mean "name"\?/],
+      ['name:pikachu)', /^query: unbalanced "\)" at 13/],
       ['name:(a OR (b OR (c OR (d OR (e OR (f OR (g OR (h OR (i)))))))))', /nest/],
       ['name:a* name:b* name:c* name:d* name:e*', /wildcard/],
       ['x'.repeat(1001), /longer than 1,000 characters/],

@@ -76,7 +76,7 @@ describe('every error code of the list, each from a real request', () => {
       assertCode('unknown_set_code', setCode.status, setCode.body);
       const query = await get('/v1/cards?query=hp%3A');
       assertCode('invalid_query', query.status, query.body);
-      assert.match((query.body as { error: string }).error, /^query: expected a value after "hp:" at 3/);
+      assert.match((query.body as { error: string }).error, /^query: expected a value after "hp:" at 4/);
       const broken = await send('POST', '/v1/keys', '{"email":', json);
       assertCode('not_json', broken.status, broken.body);
       const text = await send('POST', '/v1/keys', 'email=a@example.com', { 'content-type': 'text/plain' });

@@ -68,9 +68,13 @@ describe('the pages for people over HTTP', () => {
     assert.match(page, /\/v1\/cards\?query=name%3Aglurak\+OR\+name%3Adracaufeu/, 'the API call of the same query');
     const filtered = await (await fetch(`${server.baseUrl}/search?q=${encodeURIComponent('hp:>=60')}&type=Fire&supertype=Pokemon`)).text();
     assert.deepEqual(cardLinks(filtered), await api('(hp:>=60) supertype:Pokemon types:Fire'));
+    // The filters go into the box as clauses (a set by its catalog code), the language beside it as /v1 takes it.
+    const written = await fetch(`${server.baseUrl}/search?q=${encodeURIComponent('hp:>=60')}&lang=en&type=Fire&set=pr-sw&page=2`, { redirect: 'manual' });
+    assert.equal(written.status, 303);
+    assert.equal(written.headers.get('location'), `/search?q=${encodeURIComponent('hp:>=60 types:Fire set.code:SWSHP').replaceAll('%20', '+')}&lang=en`);
     const broken = await fetch(`${server.baseUrl}/search?q=${encodeURIComponent('hp:')}`);
     assert.equal(broken.status, 400);
-    assert.match(await broken.text(), /query: expected a value after &quot;hp:&quot; at 3/);
+    assert.match(await broken.text(), /query: expected a value after &quot;hp:&quot; at 4/);
     const longName = await fetch(`${server.baseUrl}/search?q=${'a'.repeat(61)}`);
     assert.equal(longName.status, 400, 'a name is still at most 60 characters');
   });

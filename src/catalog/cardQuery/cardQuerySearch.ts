@@ -6,6 +6,7 @@ import { countBits, setBits } from '../answers/bitsets.js';
 import type { QueryNode } from '../query/queryNode.js';
 import { parseQuery } from '../query/queryParser.js';
 import { widenSingleCharacters } from '../query/spacelessScripts.js';
+import { withCatalogSetCodes } from './catalogSetCodes.js';
 import { CARD_QUERY_FIELDS, type CardQueryOrder } from './cardQueryFields.js';
 import { readCardQueryView, type CardQueryView } from './cardQueryView.js';
 
@@ -31,9 +32,12 @@ export class CardQuerySearch {
     this.view = store.views.kept(() => readCardQueryView(store));
   }
 
-  /** The tree of the query with `lang` (AND); throws QuerySyntaxError before any index is read. */
+  /**
+   * The tree of the query with `lang` (AND), a set code players write as the catalog's
+   * (catalogSetCodes.ts); throws QuerySyntaxError before any index is read.
+   */
   static parse(query: string, lang: string | undefined): QueryNode {
-    const node = widenSingleCharacters(parseQuery(query, CARD_QUERY_FIELDS), CARD_QUERY_FIELDS);
+    const node = withCatalogSetCodes(widenSingleCharacters(parseQuery(query, CARD_QUERY_FIELDS), CARD_QUERY_FIELDS));
     if (lang === undefined) return node;
     const inLanguage: QueryNode = { kind: 'term', field: 'lang', value: lang };
     return node.kind === 'all' ? inLanguage : { kind: 'and', children: [inLanguage, node] };

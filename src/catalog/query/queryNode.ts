@@ -36,9 +36,10 @@ export interface QueryLimits {
 export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxLength: 1000, maxDepth: 8, maxWildcards: 4, maxTerms: 64 };
 
 /**
- * A query (or an order) that cannot be answered: one sentence naming the 0-based position,
- * `expected a value after "hp:" at 3`, with a hint after it when there is one
- * (`unknown field "nmae" at 0; did you mean "name"?`).
+ * A query (or an order) that cannot be answered: one sentence naming the position counted from 1,
+ * as a person counts the characters they typed (`hp:` is `expected a value after "hp:" at 4`), with
+ * a hint after it when there is one (`unknown field "nmae" at 1; did you mean "name"?`).
+ * `position` is the 0-based offset into the text, as the parser reads it.
  */
 export class QuerySyntaxError extends Error {
   constructor(
@@ -46,7 +47,7 @@ export class QuerySyntaxError extends Error {
     readonly position: number,
     hint?: string,
   ) {
-    super(`${problem} at ${position}${hint ? `; ${hint}` : ''}`);
+    super(`${problem} at ${position + 1}${hint ? `; ${hint}` : ''}`);
     this.name = 'QuerySyntaxError';
   }
 }

@@ -26,12 +26,12 @@ describe('parseOrderBy', () => {
 
   it('names the position of an unknown field, with the nearest sortable one', () => {
     assert.throws(() => parseOrderBy('name,-set.releaseDat', QUERY_FIELDS), (error: unknown) =>
-      error instanceof QuerySyntaxError && error.position === 6 && error.message === 'unknown field "set.releaseDat" at 6; did you mean "set.releaseDate"?');
+      error instanceof QuerySyntaxError && error.position === 6 && error.message === 'unknown field "set.releaseDat" at 7; did you mean "set.releaseDate"?');
   });
 
   it('refuses a field that cannot order results', () => {
     assert.throws(() => parseOrderBy('name, types', QUERY_FIELDS), (error: unknown) =>
-      error instanceof QuerySyntaxError && error.position === 6 && error.message === 'results cannot be ordered by "types" at 6');
+      error instanceof QuerySyntaxError && error.position === 6 && error.message === 'results cannot be ordered by "types" at 7');
   });
 });
 
