@@ -508,7 +508,7 @@ export interface components {
          *
          *     - `invalid_parameter` (400): A query parameter, path segment, body field or tool argument is malformed, out of range or unknown, or parameters that exclude each other were combined (exactly one of id, ids, set, q); the sentence names it.
          *     - `unknown_set_code` (400): set_code is not the printed abbreviation of any set; the sentence names the nearest known codes.
-         *     - `invalid_query` (400): query cannot be read: the sentence names the position (`query: expected a value after "hp:" at 3`), the nearest field for an unknown one, or the limit passed (length, nesting, wildcards, terms).
+         *     - `invalid_query` (400): query cannot be read: the sentence names the position (`query: expected a value after "hp:" at 4`), the nearest field for an unknown one, or the limit passed (length, nesting, wildcards, terms).
          *     - `not_json` (400): The request body is not valid JSON, or was not sent as Content-Type: application/json.
          *     - `malformed_path` (400): The path is not valid percent-encoding.
          *     - `malformed_request` (400): The request is not valid HTTP/1.1 (its request line, a header name or value).
