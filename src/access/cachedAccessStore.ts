@@ -64,8 +64,11 @@ export class CachedAccessStore extends AccessStoreDecorator {
     super(inner);
     const max = options.maxEntries ?? DEFAULT_MAX_KEY_ENTRIES;
     // ignoreFetchAbort: a lookup abandoned by a drop still answers its callers; lru-cache keeps it only if not abandoned.
+    // Bounded by maxSize, one a record, rather than max: given max, lru-cache allocates its arrays
+    // for that many entries at once, memory held from the start for keys that may never come.
+    const bound = { maxSize: max, sizeCalculation: () => 1 };
     this.records = new LRUCache<string, KeyRecord, FirstRequest | null>({
-      max, ignoreFetchAbort: true,
+      ...bound, ignoreFetchAbort: true,
       fetchMethod: async (keyHash, _stale, { context: request }) => {
         if (request === null) {
           const record = await inner.findKeyByHash(keyHash);
@@ -76,7 +79,7 @@ export class CachedAccessStore extends AccessStoreDecorator {
       },
     });
     this.grants = new LRUCache<string, boolean>({
-      max, ignoreFetchAbort: true, fetchMethod: (grantId) => inner.isGrantRevoked(grantId),
+      ...bound, ignoreFetchAbort: true, fetchMethod: (grantId) => inner.isGrantRevoked(grantId),
     });
     this.watch = new VersionWatch(async () => ({ version: await inner.keysVersion() }), () => {
       this.records.clear();
