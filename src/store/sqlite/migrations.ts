@@ -102,6 +102,17 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
     through_seq INTEGER NOT NULL
   );
   `,
+  `
+  -- The game text of every card (GameTextValue), one row per value, for /v1's query: its words
+  -- come folded and cut, joined by spaces, so the ascii tokenizer (spaces and ASCII punctuation
+  -- split, every other character a letter) finds exactly the words the query language cuts.
+  -- Rows stored before it have none until they are rebuilt (a newer rows version) or re-imported.
+  CREATE VIRTUAL TABLE card_game_text USING fts5 (
+    words, field UNINDEXED, search_order UNINDEXED, card_rowid UNINDEXED, tokenize = 'ascii'
+  );
+  -- Its dictionary of words, in order, for wildcards and ranges over words.
+  CREATE VIRTUAL TABLE card_game_text_words USING fts5vocab (card_game_text, 'row');
+  `,
 ];
 
 export function migrate(db: Database.Database, table: string, migrations: readonly string[]): void {
