@@ -1,13 +1,22 @@
 import type pg from 'pg';
 import { prefixBound, termMatches, type GameTextRequest } from '../../catalog/gameText/gameTextMatch.js';
 
-/** Words per tsquery of a wildcard's words, ORed: a bounded query whatever the wildcard reaches. */
-const WORDS_PER_QUERY = 500;
+/**
+ * Up to this many words (a wildcard's, a range's), one tsquery ORs them through the GIN index;
+ * beyond it, each value's lexemes are joined to the words in one pass, which a tsquery of thousands
+ * of words, checked again on every row it reaches, takes far longer than.
+ */
+const WORDS_IN_ONE_QUERY = 200;
 
 /** A word as a tsquery (or tsvector) lexeme, quoted: taken as it is, no parser or dictionary between. */
 const lexeme = (word: string) => `'${word.replace(/['\\]/g, (c) => c + c)}'`;
 
 const MATCHING = 'SELECT DISTINCT search_order FROM card_game_text WHERE field = ANY($1::smallint[]) AND lexemes @@ $2::tsquery';
+const HOLDING_ANY = `
+  SELECT DISTINCT g.search_order FROM card_game_text g
+  CROSS JOIN LATERAL unnest(tsvector_to_array(g.lexemes)) AS w (word)
+  JOIN unnest($2::text[]) AS m (word) ON m.word = w.word
+  WHERE g.field = ANY($1::smallint[])`;
 
 /**
  * The search orders of the cards whose game text matches a request, from card_game_text (one row
@@ -40,11 +49,8 @@ export async function gameTextOrders(client: pg.ClientBase, { fields, match }: G
   }
 
   async function ordersOfWords(words: string[]): Promise<number[]> {
-    const found: number[] = [];
-    for (let at = 0; at < words.length; at += WORDS_PER_QUERY) {
-      found.push(...await orders(MATCHING, [words.slice(at, at + WORDS_PER_QUERY).map(lexeme).join(' | ')]));
-    }
-    return found;
+    if (words.length === 0) return [];
+    return words.length <= WORDS_IN_ONE_QUERY ? orders(MATCHING, [words.map(lexeme).join(' | ')]) : orders(HOLDING_ANY, [words]);
   }
 }
 

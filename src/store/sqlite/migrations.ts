@@ -110,8 +110,10 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE card_game_text USING fts5 (
     words, field UNINDEXED, search_order UNINDEXED, card_rowid UNINDEXED, tokenize = 'ascii'
   );
-  -- Its dictionary of words, in order, for wildcards and ranges over words.
-  CREATE VIRTUAL TABLE card_game_text_words USING fts5vocab (card_game_text, 'row');
+  -- Every word of card_game_text, in order, for wildcards and ranges over words (FTS5's own
+  -- dictionary, fts5vocab, counts every word's rows as it lists them); a word no card has any more
+  -- may stay until the next rebuild (it then matches nothing).
+  CREATE TABLE card_game_text_words (word TEXT PRIMARY KEY) WITHOUT ROWID;
   `,
 ];
 

@@ -150,6 +150,8 @@ function updateSearchTables(db: Database.Database, cards: CardRow[], stale: Stal
 function insertSearchEntries(db: Database.Database, cards: readonly CardRow[]): void {
   const insertFacet = db.prepare('INSERT INTO card_facets (facet, search_order, card_rowid) VALUES (?, ?, ?)');
   const insertGameText = db.prepare('INSERT INTO card_game_text (words, field, search_order, card_rowid) VALUES (?, ?, ?, ?)');
+  const insertWord = db.prepare('INSERT OR IGNORE INTO card_game_text_words (word) VALUES (?)');
+  const words = new Set<string>();
   const insertBigram = db.prepare('INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
   const rowidOf = db.prepare<[string], number>('SELECT rowid FROM cards WHERE id = ?').pluck();
   const rowids = cards.length > 10_000
@@ -159,8 +161,12 @@ function insertSearchEntries(db: Database.Database, cards: readonly CardRow[]): 
     const rowid = rowids ? rowids.get(card.id)! : rowidOf.get(card.id)!;
     for (const [gram, rank] of nameBigrams(card.name_key)) insertBigram.run(gram, rank, card.search_order, card.lang, rowid);
     for (const facet of card.facets) insertFacet.run(facet, card.search_order, rowid);
-    for (const [field, words] of card.game_text) insertGameText.run(words, field, card.search_order, rowid);
+    for (const [field, value] of card.game_text) {
+      insertGameText.run(value, field, card.search_order, rowid);
+      if (value !== '') for (const word of value.split(' ')) words.add(word);
+    }
   }
+  for (const word of words) insertWord.run(word);
 }
 
 // Keep in step with card_game_text in migrations.ts.
@@ -170,7 +176,8 @@ const CREATE_GAME_TEXT = `CREATE VIRTUAL TABLE card_game_text USING fts5 (
 function rebuildSearchTables(db: Database.Database, rows: CatalogRows, progress?: ImportProgress): void {
   progress?.('search index', 0, 2);
   // An FTS5 table forgets a row by reading its words again: a new table is far quicker to empty.
-  db.exec(`DELETE FROM card_name_bigrams; DELETE FROM card_facets; DROP TABLE card_game_text; ${CREATE_GAME_TEXT}`);
+  db.exec(`DELETE FROM card_name_bigrams; DELETE FROM card_facets; DROP TABLE card_game_text; ${CREATE_GAME_TEXT};
+    DELETE FROM card_game_text_words;`);
   insertSearchEntries(db, rows.cards);
   progress?.('search index', 1, 2);
   db.exec(`

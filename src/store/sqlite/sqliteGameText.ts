@@ -4,6 +4,9 @@ import { prefixBound, termMatches, type GameTextRequest } from '../../catalog/ga
 /** Words per MATCH of a wildcard's words, ORed: a bounded query string whatever the wildcard reaches. */
 const WORDS_PER_MATCH = 200;
 
+/** Beyond this many words (a wildcard such as `*e*`), reading every value costs less than as many MATCHes. */
+const WORDS_BEFORE_SCAN = 5000;
+
 /** An FTS5 string: the ascii tokenizer cuts it at the spaces between our words, so several words are a phrase. */
 const quoted = (words: string) => `"${words.replaceAll('"', '""')}"`;
 
@@ -54,17 +57,25 @@ export function gameTextOrders(db: Database.Database, { fields, match }: GameTex
   return orders;
 
   function keepWords(words: string[]) {
+    if (words.length > WORDS_BEFORE_SCAN) {
+      const held = new Set(words);
+      for (const [field, order, value] of db.prepare<[], [number, number, string]>(
+        'SELECT field, search_order, words FROM card_game_text').raw().iterate()) {
+        if (wanted.has(field) && value !== '' && value.split(' ').some((word) => held.has(word))) orders.push(order);
+      }
+      return;
+    }
     for (let at = 0; at < words.length; at += WORDS_PER_MATCH) {
       keep(matching.iterate(words.slice(at, at + WORDS_PER_MATCH).map(quoted).join(' OR ')));
     }
   }
 }
 
-/** The indexed words that start with `prefix` (all for ''), from the FTS5 table's own dictionary. */
+/** The words of card_game_text_words that start with `prefix` (all for ''). */
 function dictionary(db: Database.Database, prefix: string): string[] {
   const bound = prefixBound(prefix);
   return bound === null
-    ? db.prepare<[], string>('SELECT term FROM card_game_text_words').pluck().all()
-    : db.prepare<[string, string], string>('SELECT term FROM card_game_text_words WHERE term >= ? AND term < ?').pluck().all(prefix, bound);
+    ? db.prepare<[], string>('SELECT word FROM card_game_text_words').pluck().all()
+    : db.prepare<[string, string], string>('SELECT word FROM card_game_text_words WHERE word >= ? AND word < ?').pluck().all(prefix, bound);
 }
 
