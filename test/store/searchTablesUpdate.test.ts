@@ -39,8 +39,7 @@ function sqliteTables(file: string) {
       bigrams: all(`SELECT b.gram, b.match_rank, b.search_order, b.lang, c.id FROM card_name_bigrams b JOIN cards c ON c.rowid = b.card_rowid
         ORDER BY 1, 2, 3, 5`),
       facets: all('SELECT f.facet, f.search_order, c.id FROM card_facets f JOIN cards c ON c.rowid = f.card_rowid ORDER BY 1, 2, 3'),
-      gameText: all(`SELECT g.field, g.words, g.search_order, c.id FROM card_game_text g JOIN cards c ON c.rowid = g.card_rowid
-        ORDER BY 4, 1, 2`),
+      gameText: all('SELECT g.rowid, g.words, c.id FROM card_game_text g JOIN cards c ON c.rowid = g.card_rowid ORDER BY 1'),
       names: all('SELECT name_key FROM card_names ORDER BY 1'),
       found: ['zap', 'pika', 'name1', 'name19', 'name2'].map((query) => all(`SELECT n.name_key FROM card_name_trigrams t
         JOIN card_names n ON n.rowid = t.rowid WHERE card_name_trigrams MATCH '"${query}"' ORDER BY 1`)),

@@ -6,6 +6,7 @@ import { KEEP_RETRIEVALS, keptSince, type StoredChange, type StoredChanges } fro
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { SourceStamp } from '../../catalog/catalogShapes.js';
 import { nameBigrams } from '../../catalog/names/nameGrams.js';
+import { gameTextRowid } from './sqliteGameText.js';
 
 /** catalog_meta's keys of the source stamp (CatalogStore.sourceStamp). */
 const SOURCE_FINGERPRINT = 'source_fingerprint';
@@ -149,7 +150,7 @@ function updateSearchTables(db: Database.Database, cards: CardRow[], stale: Stal
 /** The bigram, facet and game text entries of `cards`, whose rows are written. */
 function insertSearchEntries(db: Database.Database, cards: readonly CardRow[]): void {
   const insertFacet = db.prepare('INSERT INTO card_facets (facet, search_order, card_rowid) VALUES (?, ?, ?)');
-  const insertGameText = db.prepare('INSERT INTO card_game_text (words, field, search_order, card_rowid) VALUES (?, ?, ?, ?)');
+  const insertGameText = db.prepare('INSERT INTO card_game_text (rowid, words, card_rowid) VALUES (?, ?, ?)');
   const insertWord = db.prepare('INSERT OR IGNORE INTO card_game_text_words (word) VALUES (?)');
   const words = new Set<string>();
   const insertBigram = db.prepare('INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
@@ -161,8 +162,9 @@ function insertSearchEntries(db: Database.Database, cards: readonly CardRow[]): 
     const rowid = rowids ? rowids.get(card.id)! : rowidOf.get(card.id)!;
     for (const [gram, rank] of nameBigrams(card.name_key)) insertBigram.run(gram, rank, card.search_order, card.lang, rowid);
     for (const facet of card.facets) insertFacet.run(facet, card.search_order, rowid);
+    const counts = [0, 0, 0, 0];
     for (const [field, value] of card.game_text) {
-      insertGameText.run(value, field, card.search_order, rowid);
+      insertGameText.run(gameTextRowid(card.search_order, field, counts[field]!++), value, rowid);
       if (value !== '') for (const word of value.split(' ')) words.add(word);
     }
   }
@@ -170,8 +172,7 @@ function insertSearchEntries(db: Database.Database, cards: readonly CardRow[]): 
 }
 
 // Keep in step with card_game_text in migrations.ts.
-const CREATE_GAME_TEXT = `CREATE VIRTUAL TABLE card_game_text USING fts5 (
-  words, field UNINDEXED, search_order UNINDEXED, card_rowid UNINDEXED, tokenize = 'ascii')`;
+const CREATE_GAME_TEXT = `CREATE VIRTUAL TABLE card_game_text USING fts5 (words, card_rowid UNINDEXED, tokenize = 'ascii')`;
 
 function rebuildSearchTables(db: Database.Database, rows: CatalogRows, progress?: ImportProgress): void {
   progress?.('search index', 0, 2);

@@ -10,31 +10,46 @@ const WORDS_BEFORE_SCAN = 5000;
 /** An FTS5 string: the ascii tokenizer cuts it at the spaces between our words, so several words are a phrase. */
 const quoted = (words: string) => `"${words.replaceAll('"', '""')}"`;
 
+/** Values of one field of one card a rowid can tell apart: far more than any card has attacks. */
+const VALUES_PER_FIELD = 1024;
+const FIELDS = 4;
+
+/**
+ * A value's rowid in card_game_text: its card's search order, its field's number and its place
+ * among the card's values of that field, so a match's card and field come from the index alone.
+ */
+export function gameTextRowid(searchOrder: number, field: number, place: number): number {
+  if (place >= VALUES_PER_FIELD) throw new Error(`a card holds more than ${VALUES_PER_FIELD} values of game text field ${field}`);
+  return (searchOrder * FIELDS + field) * VALUES_PER_FIELD + place;
+}
+
+const fieldOf = (rowid: number) => Math.floor(rowid / VALUES_PER_FIELD) % FIELDS;
+const searchOrderOf = (rowid: number) => Math.floor(rowid / (VALUES_PER_FIELD * FIELDS));
+
 /**
  * The search orders of the cards whose game text matches a request, from card_game_text (an FTS5
  * table of every value's words, migrations.ts), inside the caller's read transaction; a card may
- * come more than once. The field is checked here, not in SQL: card_game_text indexes words only.
+ * come more than once. The field is checked here, from the rowid: card_game_text indexes words only.
  */
 export function gameTextOrders(db: Database.Database, { fields, match }: GameTextRequest): number[] {
   const wanted = new Set(fields);
   const orders: number[] = [];
-  const keep = (rows: Iterable<[number, number]>) => {
-    for (const [field, order] of rows) if (wanted.has(field)) orders.push(order);
+  const keep = (rowids: Iterable<number>) => {
+    for (const rowid of rowids) if (wanted.has(fieldOf(rowid))) orders.push(searchOrderOf(rowid));
   };
-  const matching = db.prepare<[string], [number, number]>(
-    'SELECT field, search_order FROM card_game_text WHERE card_game_text MATCH ?').raw();
+  const matching = db.prepare<[string], number>('SELECT rowid FROM card_game_text WHERE card_game_text MATCH ?').pluck();
   switch (match.kind) {
     case 'exists':
-      keep(db.prepare<[], [number, number]>('SELECT field, search_order FROM card_game_text').raw().iterate());
+      keep(db.prepare<[], number>('SELECT rowid FROM card_game_text').pluck().iterate());
       break;
     case 'words':
       if (match.words.length > 0) keep(matching.iterate(quoted(match.words.join(' '))));
       break;
     case 'whole': {
       const whole = match.words === ''
-        ? db.prepare<[], [number, number]>(`SELECT field, search_order FROM card_game_text WHERE words = ''`).raw().iterate()
-        : db.prepare<[string, string], [number, number]>(
-          'SELECT field, search_order FROM card_game_text WHERE card_game_text MATCH ? AND words = ?').raw().iterate(quoted(match.words), match.words);
+        ? db.prepare<[], number>(`SELECT rowid FROM card_game_text WHERE words = ''`).pluck().iterate()
+        : db.prepare<[string, string], number>(
+          'SELECT rowid FROM card_game_text WHERE card_game_text MATCH ? AND words = ?').pluck().iterate(quoted(match.words), match.words);
       keep(whole);
       break;
     }
@@ -47,21 +62,23 @@ export function gameTextOrders(db: Database.Database, { fields, match }: GameTex
       break;
     case 'wholePattern': {
       const matches = termMatches(match);
-      for (const [field, order, words] of db.prepare<[], [number, number, string]>(
-        'SELECT field, search_order, words FROM card_game_text').raw().iterate()) {
-        if (wanted.has(field) && words.startsWith(match.prefix) && matches(words)) orders.push(order);
+      for (const [rowid, words] of values()) {
+        if (wanted.has(fieldOf(rowid)) && words.startsWith(match.prefix) && matches(words)) orders.push(searchOrderOf(rowid));
       }
       break;
     }
   }
   return orders;
 
+  function values() {
+    return db.prepare<[], [number, string]>('SELECT rowid, words FROM card_game_text').raw().iterate();
+  }
+
   function keepWords(words: string[]) {
     if (words.length > WORDS_BEFORE_SCAN) {
       const held = new Set(words);
-      for (const [field, order, value] of db.prepare<[], [number, number, string]>(
-        'SELECT field, search_order, words FROM card_game_text').raw().iterate()) {
-        if (wanted.has(field) && value !== '' && value.split(' ').some((word) => held.has(word))) orders.push(order);
+      for (const [rowid, value] of values()) {
+        if (wanted.has(fieldOf(rowid)) && value !== '' && value.split(' ').some((word) => held.has(word))) orders.push(searchOrderOf(rowid));
       }
       return;
     }
