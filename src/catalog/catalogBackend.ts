@@ -1,6 +1,7 @@
 import type { Card } from '../schemas/card.js';
 import type { Language } from '../schemas/common.js';
 import type { CatalogRows } from './rows/catalogRows.js';
+import type { GameTextRequest } from './gameText/gameTextMatch.js';
 import type { CardSearch, CatalogCounts, CatalogRetrieval, FilteredPageRequest, JoinedJson, PageRequest, SourceStamp, SyncLock } from './catalogShapes.js';
 import type { ImportProgress } from './importProgress.js';
 import type { StoredChanges } from './changes/changesFeed.js';
@@ -53,6 +54,11 @@ export interface CatalogBackend {
    * version they belong to, from one snapshot: what FilterIndex builds its bitsets from.
    */
   facetSearchOrders(facets: readonly string[]): Promise<{ version: string; orders: Record<string, number[]> }>;
+  /**
+   * The search orders of the cards whose game text matches `request` (the store's text index:
+   * GameTextValue), each at least once, and the catalog version, from one snapshot.
+   */
+  gameTextOrders(request: GameTextRequest): Promise<{ version: string; orders: number[] }>;
   /**
    * The stored documents of the cards at these search orders, each having `facet` (the rows are
    * found through it), in search order; and the catalog version, from the same snapshot, even

@@ -4,6 +4,7 @@ import type { CardSet, SetWithCount } from '../schemas/set.js';
 import type { ImportProgress } from './importProgress.js';
 import type { NameLookup } from './names/nameLookup.js';
 import type { CatalogViews } from './catalogViews.js';
+import type { GameTextRequest } from './gameText/gameTextMatch.js';
 import type { StoredChanges } from './changes/changesFeed.js';
 import type { JoinedJson, JsonText, Page, SearchPage, PageRequest, FilteredPageRequest, CardSearch, Catalog, CatalogCounts, CatalogReplaced, CatalogSummary, CatalogRetrieval, SourceStamp, AnswerSnapshot, SyncLock } from './catalogShapes.js';
 
@@ -35,6 +36,8 @@ export interface CatalogStore {
    * and the catalog version they were read at: a page of an index kept over search order (`query`).
    */
   cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: JoinedJson<Card> }>;
+  /** The search orders of the cards whose game text matches `request` (the store's text index), and the catalog version read. */
+  gameTextOrders(request: GameTextRequest): Promise<{ version: string; orders: number[] }>;
   /**
    * The distinct names of the catalog being served, per language (NameLookup), for lookups by typed
    * name: the one held, unless `version` (the version an answer is built for) is newer than it.

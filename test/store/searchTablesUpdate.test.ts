@@ -16,14 +16,16 @@ import { tcgdexCard, tcgdexSet, writeTcgdexDump } from '../support/tcgdexFixture
 const NUMBERS = Array.from({ length: 20 }, (_, i) => String(i + 1));
 const SOURCE: TcgdexLanguageData[] = [{
   lang: 'en', sets: [tcgdexSet('en', 'base1')],
-  cards: NUMBERS.map((n) => tcgdexCard('en', 'base1', n, { name: `Name${n}`, types: [Number(n) % 2 ? 'Fire' : 'Water'] })),
+  cards: NUMBERS.map((n) => tcgdexCard('en', 'base1', n, {
+    name: `Name${n}`, types: [Number(n) % 2 ? 'Fire' : 'Water'], attacks: [{ name: 'Attack', effect: `Flip ${n} coins.` }],
+  })),
 }];
 /** A few cards of twenty: 20 renamed and retyped, 19 gone, 21 new; names that disappear and appear. */
 const EDITED: TcgdexLanguageData[] = [{
   ...SOURCE[0]!,
   cards: [
     ...SOURCE[0]!.cards.filter((card) => !['base1-19', 'base1-20'].includes(card.id)),
-    tcgdexCard('en', 'base1', '20', { name: 'Zapdos', types: ['Lightning'] }),
+    tcgdexCard('en', 'base1', '20', { name: 'Zapdos', types: ['Lightning'], attacks: [{ name: 'Thunder', effect: 'Flip a coin.' }] }),
     tcgdexCard('en', 'base1', '21', { name: 'Pikachu', types: ['Lightning'] }),
   ],
 }];
@@ -37,6 +39,7 @@ function sqliteTables(file: string) {
       bigrams: all(`SELECT b.gram, b.match_rank, b.search_order, b.lang, c.id FROM card_name_bigrams b JOIN cards c ON c.rowid = b.card_rowid
         ORDER BY 1, 2, 3, 5`),
       facets: all('SELECT f.facet, f.search_order, c.id FROM card_facets f JOIN cards c ON c.rowid = f.card_rowid ORDER BY 1, 2, 3'),
+      gameText: all('SELECT g.rowid, g.words, c.id FROM card_game_text g JOIN cards c ON c.rowid = g.card_rowid ORDER BY 1'),
       names: all('SELECT name_key FROM card_names ORDER BY 1'),
       found: ['zap', 'pika', 'name1', 'name19', 'name2'].map((query) => all(`SELECT n.name_key FROM card_name_trigrams t
         JOIN card_names n ON n.rowid = t.rowid WHERE card_name_trigrams MATCH '"${query}"' ORDER BY 1`)),
@@ -53,6 +56,8 @@ async function postgresTables(url: string) {
     bigrams: await rows(`SELECT b.gram, b.match_rank, b.search_order, b.lang, c.id FROM card_name_bigrams b
       JOIN cards c ON c.card_no = b.card_no ORDER BY 1, 2, 3, 5`),
     facets: await rows('SELECT f.facet, f.search_order, c.id FROM card_facets f JOIN cards c ON c.card_no = f.card_no ORDER BY 1, 2, 3'),
+    gameText: await rows(`SELECT g.field, g.words, g.lexemes::text, g.search_order, c.id FROM card_game_text g
+      JOIN cards c ON c.card_no = g.card_no ORDER BY 5, 1, 2`),
   };
 }
 
@@ -65,6 +70,13 @@ async function searchesAfterTheEdit(store: StoredCatalog): Promise<void> {
   assert.deepEqual(filtered.items.map((item) => JSON.parse(item).id), ['en-base1-20', 'en-base1-21']);
   const gone = await store.listFilteredCards(['type:Water'], { limit: 20, offset: 0 });
   assert.equal(gone.items.length, 9, 'the Water cards of 1 to 18; 20 is Lightning now');
+  const gameText = async (words: string[]) => {
+    const { orders } = await store.gameTextOrders({ fields: [0], match: { kind: 'words', words } });
+    return parsedItems((await store.cardsInSearchOrder([...new Set(orders)].sort((a, b) => a - b))).docs).map((card) => card.id);
+  };
+  assert.deepEqual(await gameText(['flip', 'a', 'coin']), ['en-base1-20']);
+  assert.deepEqual(await gameText(['flip', '20', 'coins']), [], 'the text 20 had is gone');
+  assert.deepEqual(await gameText(['flip', '18', 'coins']), ['en-base1-18']);
 }
 
 const onPostgres = await needsPostgres();

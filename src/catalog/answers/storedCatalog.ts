@@ -14,6 +14,7 @@ import type { ImportProgress } from '../importProgress.js';
 import type { StoredChanges } from '../changes/changesFeed.js';
 import { cardWithVariants, parseStoredCard, parseStoredSet, singleCard, singleSet } from '../rows/servedJson.js';
 import { CatalogViews } from '../catalogViews.js';
+import type { GameTextRequest } from '../gameText/gameTextMatch.js';
 
 /**
  * The catalog over a database backend: rows are built here once and the backend stores them;
@@ -72,6 +73,10 @@ export class StoredCatalog implements CatalogStore {
 
   cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: JoinedJson<Card> }> {
     return this.backend.cardsInSearchOrder(orders);
+  }
+
+  gameTextOrders(request: GameTextRequest): Promise<{ version: string; orders: number[] }> {
+    return this.backend.gameTextOrders(request);
   }
 
   prepareNameSearch(): Promise<number> {

@@ -11,8 +11,9 @@ export interface QueriedSet {
 }
 
 /**
- * A card as `query` reads it: only the fields CARD_QUERY_FIELDS names, with the /v1 card's
- * names, and nothing the answer shows but the query never reads (images, labels, costs).
+ * A card as `query` reads it: the fields CARD_QUERY_FIELDS names, with the /v1 card's names, but
+ * its game text, which the store's text index answers (GAME_TEXT), and nothing the answer shows
+ * but the query never reads (images, labels, costs).
  */
 export interface CardQueryDocument {
   id: string;
@@ -31,12 +32,10 @@ export interface CardQueryDocument {
   evolves_from: string | null;
   pokedex_numbers: readonly number[] | null;
   retreat_cost: number | null;
-  attacks: ReadonlyArray<{ name: string | null; damage: string | null; effect: string | null }> | null;
-  abilities: ReadonlyArray<{ name: string | null; effect: string | null }> | null;
+  attacks: ReadonlyArray<{ name: string | null; damage: string | null }> | null;
+  abilities: ReadonlyArray<{ name: string | null }> | null;
   weaknesses: ReadonlyArray<{ type: string }> | null;
   resistances: ReadonlyArray<{ type: string }> | null;
-  rules_text: string | null;
-  flavor_text: string | null;
   set: QueriedSet;
   legal: readonly string[];
   variant: readonly string[];
@@ -72,12 +71,10 @@ export class CardQueryDocuments {
       evolves_from: s(card.evolves_from),
       pokedex_numbers: this.list(card.pokedex_numbers),
       retreat_cost: card.retreat_cost,
-      attacks: this.held(card.attacks?.map((attack) => ({ name: s(attack.name), damage: s(attack.damage), effect: s(attack.effect) }))),
-      abilities: this.held(card.abilities?.map((ability) => ({ name: s(ability.name), effect: s(ability.effect) }))),
+      attacks: this.held(card.attacks?.map((attack) => ({ name: s(attack.name), damage: s(attack.damage) }))),
+      abilities: this.held(card.abilities?.map((ability) => ({ name: s(ability.name) }))),
       weaknesses: this.held(card.weaknesses?.map((weakness) => ({ type: this.string(weakness.type) }))),
       resistances: this.held(card.resistances?.map((resistance) => ({ type: this.string(resistance.type) }))),
-      rules_text: s(card.rules_text),
-      flavor_text: s(card.flavor_text),
       set,
       legal: this.list([...(card.legalities?.standard ? ['standard'] : []), ...(card.legalities?.expanded ? ['expanded'] : [])])!,
       variant: this.list(card.variants.map((variant) => variant.variant_key))!,

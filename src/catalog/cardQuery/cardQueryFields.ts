@@ -1,4 +1,5 @@
 import type { FieldCatalog, FieldSpec } from '../query/fieldCatalog.js';
+import { GAME_TEXT_FIELDS } from '../gameText/gameTextValues.js';
 
 /*
  * The fields /v1's `query` may name: the /v1 card's own names (docs/reference.md, "Query
@@ -46,5 +47,5 @@ export const CARD_QUERY_FIELDS: FieldCatalog = {
 export const CARD_QUERY_ORDERS = ['release', 'name', 'hp', 'number'] as const;
 export type CardQueryOrder = (typeof CARD_QUERY_ORDERS)[number];
 
-/** The fields of game text: indexed only once a query names them (cardQueryView.ts). */
-export const GAME_TEXT: ReadonlySet<string> = new Set(['attacks.effect', 'abilities.effect', 'rules_text', 'flavor_text']);
+/** The fields of game text: answered by the store's text index, never held in memory (cardQuerySearch.ts). */
+export const GAME_TEXT: ReadonlySet<string> = new Set(GAME_TEXT_FIELDS);

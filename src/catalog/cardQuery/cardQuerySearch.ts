@@ -9,6 +9,7 @@ import { widenSingleCharacters } from '../query/spacelessScripts.js';
 import { withCatalogSetCodes } from './catalogSetCodes.js';
 import { CARD_QUERY_FIELDS, type CardQueryOrder } from './cardQueryFields.js';
 import { readCardQueryView, type CardQueryView } from './cardQueryView.js';
+import { answerGameText } from '../gameText/gameTextLeaves.js';
 
 export interface CardQueryRequest {
   /** The query as typed (parseQuery: a QuerySyntaxError when it cannot be read). */
@@ -22,13 +23,14 @@ export interface CardQueryRequest {
 
 /**
  * /v1's `query` over every card: the query parsed against CARD_QUERY_FIELDS, answered by the
- * index of the cards (built on the first query, not at start, and kept until the catalog changes),
- * the page's cards read from the store by their search orders (the index's ordinals). The total is exact.
+ * index of the cards (built on the first query, not at start, and kept until the catalog changes)
+ * and, for game text, by the store's text index (answerGameText), the page's cards read from the
+ * store by their search orders (the index's ordinals). The total is exact.
  */
 export class CardQuerySearch {
   private readonly view: KeptView<CardQueryView>;
 
-  constructor(private readonly store: Pick<CatalogStore, 'readSnapshot' | 'views' | 'cardsInSearchOrder'>) {
+  constructor(private readonly store: Pick<CatalogStore, 'readSnapshot' | 'views' | 'cardsInSearchOrder' | 'gameTextOrders'>) {
     this.view = store.views.kept(() => readCardQueryView(store));
   }
 
@@ -48,11 +50,12 @@ export class CardQuerySearch {
     const { version, index } = await this.view.get();
     const descending = order.startsWith('-');
     const key = order.replace(/^-/, '') as CardQueryOrder;
+    const answered = await answerGameText(node, this.store, index.size, index.analyzer, version);
     await index.prepare(node, key === 'release' ? [] : [{ field: key, descending }]);
     let orders: number[];
     let total: number;
     if (key === 'release') {
-      const matches = index.matching(node);
+      const matches = index.matching(node, answered);
       total = matches === null ? index.size : countBits(matches);
       if (!descending) {
         orders = matches === null ? range(offset, Math.min(total, offset + limit)) : setBits(matches, offset, limit);
@@ -64,7 +67,7 @@ export class CardQuerySearch {
         orders = (all ?? range(from, to)).reverse();
       }
     } else {
-      ({ ordinals: orders, total } = index.search({ query: node, orderBy: [{ field: key, descending }], offset, limit }));
+      ({ ordinals: orders, total } = index.search({ query: node, orderBy: [{ field: key, descending }], answered, offset, limit }));
     }
     const page = await this.store.cardsInSearchOrder(orders);
     if (page.version !== version) throw new CatalogChanged(page.version);

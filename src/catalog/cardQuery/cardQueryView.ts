@@ -10,7 +10,7 @@ import { CARD_QUERY_FIELDS, GAME_TEXT } from './cardQueryFields.js';
  * Every card of every language indexed for /v1's `query`, read from one snapshot: the index's
  * ordinals are the cards' search orders (the snapshot gives them in search order, numbered from 0),
  * so a page's cards are read from the store by them. The documents are compact (cardQueryDocument.ts).
- * The game text's fields, the largest to index, are indexed when a query first names them.
+ * The game text's fields are not held: the store's text index answers them (cardQuerySearch.ts).
  */
 export interface CardQueryView {
   readonly version: string;
@@ -37,5 +37,5 @@ export async function readCardQueryView(store: Pick<CatalogStore, 'readSnapshot'
     }
     return { version: snapshot.version, cards };
   });
-  return { version, index: await DocumentIndex.build(cards, CARD_QUERY_FIELDS, 'search_order', scriptAwareWords, (field) => !GAME_TEXT.has(field)) };
+  return { version, index: await DocumentIndex.build(cards, CARD_QUERY_FIELDS, 'search_order', scriptAwareWords, () => true, GAME_TEXT) };
 }

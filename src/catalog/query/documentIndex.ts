@@ -5,7 +5,7 @@ import { buildFieldIndex, buildWholeValues, type FieldIndex } from './fieldIndex
 import { type DocumentOrder, documentOrder } from './documentOrder.js';
 import { emptySet, forEachOrdinal } from './ordinalSets.js';
 import type { OrderKey } from './orderBy.js';
-import { evaluateQuery, type IndexedFields } from './queryEvaluator.js';
+import { evaluateQuery, type AnsweredLeaves, type IndexedFields } from './queryEvaluator.js';
 import type { QueryNode } from './queryNode.js';
 import { sortRanks, type SortRanks } from './sortRanks.js';
 import type { TermIndex } from './termIndex.js';
@@ -17,6 +17,8 @@ export interface SearchRequest {
   query?: QueryNode;
   /** No keys: ordinal order. */
   orderBy?: readonly OrderKey[];
+  /** Leaves the caller answered outside the index (evaluateQuery). */
+  answered?: AnsweredLeaves;
   offset: number;
   limit: number;
 }
@@ -56,10 +58,16 @@ export class DocumentIndex implements IndexedFields {
     readonly analyzer: TextAnalyzer = spacedWords,
     /** Each field's index when built already (DocumentIndex.build): then the others are built on first use. */
     built?: ReadonlyMap<string, FieldIndex>,
+    /** Fields of the catalog this index never builds: the caller answers their leaves (SearchRequest.answered). */
+    private readonly outside: ReadonlySet<string> = new Set(),
   ) {
     this.size = documents.length;
     if (built !== undefined) for (const [name, index] of built) this.indexes.set(name, index);
-    else for (const [name, spec] of Object.entries(fields)) this.indexes.set(name, buildFieldIndex(documents, name, spec.kind, analyzer));
+    else {
+      for (const [name, spec] of Object.entries(fields)) {
+        if (!outside.has(name)) this.indexes.set(name, buildFieldIndex(documents, name, spec.kind, analyzer));
+      }
+    }
   }
 
   /**
@@ -68,14 +76,14 @@ export class DocumentIndex implements IndexedFields {
    * between them, the others when a query first needs them (`prepare`, or `field` at the latest).
    */
   static async build(documents: readonly object[], fields: FieldCatalog, idPath: string, analyzer: TextAnalyzer = spacedWords,
-    eager: (field: string) => boolean = () => true): Promise<DocumentIndex> {
+    eager: (field: string) => boolean = () => true, outside: ReadonlySet<string> = new Set()): Promise<DocumentIndex> {
     const built = new Map<string, FieldIndex>();
     for (const [name, spec] of Object.entries(fields)) {
-      if (!eager(name)) continue;
+      if (!eager(name) || outside.has(name)) continue;
       built.set(name, buildFieldIndex(documents, name, spec.kind, analyzer));
       await letThrough();
     }
-    return new DocumentIndex(documents, fields, idPath, analyzer, built);
+    return new DocumentIndex(documents, fields, idPath, analyzer, built, outside);
   }
 
   /** The fields whose index is built. */
@@ -101,6 +109,7 @@ export class DocumentIndex implements IndexedFields {
     }
     if (query === undefined) return;
     for (const { field, sequences } of this.needs(query)) {
+      if (this.outside.has(field)) continue;
       if (!this.indexes.has(field)) {
         this.field(field);
         await letThrough();
@@ -138,6 +147,7 @@ export class DocumentIndex implements IndexedFields {
     if (index === undefined) {
       const spec = this.fields[name];
       if (spec === undefined) throw new Error(`no field "${name}" in this index's catalog`);
+      if (this.outside.has(name)) throw new Error(`"${name}" is answered outside this index`);
       index = buildFieldIndex(this.documents, name, spec.kind, this.analyzer);
       this.indexes.set(name, index);
     }
@@ -169,13 +179,13 @@ export class DocumentIndex implements IndexedFields {
     return field;
   }
 
-  /** The documents `query` matches, or null for every document. */
-  matching(query: QueryNode | undefined): Bitset | null {
-    return query === undefined || query.kind === 'all' ? null : evaluateQuery(query, this);
+  /** The documents `query` matches, or null for every document; a leaf in `answered` as answered there. */
+  matching(query: QueryNode | undefined, answered?: AnsweredLeaves): Bitset | null {
+    return query === undefined || query.kind === 'all' ? null : evaluateQuery(query, this, answered);
   }
 
-  search({ query, orderBy = [], offset, limit }: SearchRequest): SearchResult {
-    const matches = this.matching(query);
+  search({ query, orderBy = [], answered, offset, limit }: SearchRequest): SearchResult {
+    const matches = this.matching(query, answered);
     const total = matches === null ? this.size : countBits(matches);
     if (orderBy.length === 0) {
       const ordinals = matches === null

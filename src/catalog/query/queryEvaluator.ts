@@ -21,37 +21,50 @@ export interface IndexedFields {
 }
 
 /**
+ * Leaves answered before the evaluation, outside the index (/v1's game text, by a store's text
+ * index): for each leaf, the fields it was answered in and the documents it matched there.
+ */
+export type AnsweredLeaves = ReadonlyMap<QueryLeaf, { fields: ReadonlySet<string>; matches: Bitset }>;
+
+const NONE_ANSWERED: AnsweredLeaves = new Map();
+
+/**
  * The ordinals of the documents `node` matches, by set operations on the fields' indexes (no
  * document is read), as pokemontcg.io's Elasticsearch answers: a text term matches a word, several
- * words (`name:"venusaur v"`) match in sequence, `!` the whole value, a bare word any field.
+ * words (`name:"venusaur v"`) match in sequence, `!` the whole value, a bare word any field. A leaf
+ * in `answered` takes its answer there for the fields it covers.
  */
-export function evaluateQuery(node: QueryNode, index: IndexedFields): Bitset {
+export function evaluateQuery(node: QueryNode, index: IndexedFields, answered: AnsweredLeaves = NONE_ANSWERED): Bitset {
+  const evaluate = (child: QueryNode) => evaluateQuery(child, index, answered);
   switch (node.kind) {
     case 'all':
       return fullSet(index.size);
     case 'not':
-      return andNotInto(fullSet(index.size), evaluateQuery(node.child, index));
+      return andNotInto(fullSet(index.size), evaluate(node.child));
     case 'or':
-      return node.children.reduce((set, child) => orInto(set, evaluateQuery(child, index)), emptySet(index.size));
+      return node.children.reduce((set, child) => orInto(set, evaluate(child)), emptySet(index.size));
     case 'and': {
       const included = node.children.filter((child) => child.kind !== 'not');
-      let set = included.length === 0 ? fullSet(index.size) : evaluateQuery(included[0]!, index);
+      let set = included.length === 0 ? fullSet(index.size) : evaluate(included[0]!);
       for (const child of node.children) {
         if (isEmpty(set)) break;
         if (child === included[0]) continue;
-        set = child.kind === 'not' ? andNotInto(set, evaluateQuery(child.child, index)) : andInto(set, evaluateQuery(child, index));
+        set = child.kind === 'not' ? andNotInto(set, evaluate(child.child)) : andInto(set, evaluate(child));
       }
       return set;
     }
     default:
-      return evaluateLeaf(node, index);
+      return evaluateLeaf(node, index, answered.get(node));
   }
 }
 
-function evaluateLeaf(leaf: QueryLeaf, index: IndexedFields): Bitset {
-  if (leaf.field !== null) return leafInField(leaf, leaf.field, index);
-  const set = emptySet(index.size);
+function evaluateLeaf(leaf: QueryLeaf, index: IndexedFields, answer: { fields: ReadonlySet<string>; matches: Bitset } | undefined): Bitset {
+  // A copy: the sets a leaf gives are combined in place.
+  const answered = () => orInto(emptySet(index.size), answer!.matches);
+  if (leaf.field !== null) return answer?.fields.has(leaf.field) ? answered() : leafInField(leaf, leaf.field, index);
+  const set = answer === undefined ? emptySet(index.size) : answered();
   for (const field of Object.keys(index.fields)) {
+    if (answer?.fields.has(field)) continue;
     if (fieldCanHold(leaf, index.fields[field]!.kind)) orInto(set, leafInField(leaf, field, index));
   }
   return set;

@@ -8,6 +8,8 @@ export interface WildcardMatcher {
   prefix: string;
   /** Whether every term with the prefix matches (`char*`), so nothing needs checking. */
   prefixOnly: boolean;
+  /** The regular expression a whole term must match (flags `su`), to test it elsewhere (a store's worker). */
+  source: string;
   matches(term: string): boolean;
 }
 
@@ -41,9 +43,9 @@ export function wildcardMatcher(pattern: string, fold: (literal: string) => stri
   const prefix = first !== undefined && 'literal' in first ? first.literal : '';
   const rest = prefix === '' ? pieces : pieces.slice(1);
   const prefixOnly = rest.length > 0 && rest.every((piece) => 'wildcard' in piece && piece.wildcard === '*');
-  const source = pieces.map((piece) => ('literal' in piece ? escapeRegExp(piece.literal) : piece.wildcard === '*' ? '.*' : '.')).join('');
-  const expression = new RegExp(`^${source}$`, 'su');
-  return { prefix, prefixOnly, matches: (term) => expression.test(term) };
+  const source = `^${pieces.map((piece) => ('literal' in piece ? escapeRegExp(piece.literal) : piece.wildcard === '*' ? '.*' : '.')).join('')}$`;
+  const expression = new RegExp(source, 'su');
+  return { prefix, prefixOnly, source, matches: (term) => expression.test(term) };
 }
 
 function escapeRegExp(text: string): string {

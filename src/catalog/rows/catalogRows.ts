@@ -9,6 +9,7 @@ import { naturalKeyOrder, naturalNumberKey, newestSetFirst, type NaturalNumberKe
 import { searchKey } from '../names/searchKey.js';
 import { singleCard, singleSet, storedCard, storedSet } from './servedJson.js';
 import { contentHash } from './contentHash.js';
+import { GameTextCutter, type GameTextValue } from '../gameText/gameTextValues.js';
 
 export interface SetRow {
   id: string;
@@ -43,6 +44,8 @@ export interface CardRow {
   other_languages: string;
   /** Every facet a filter may ask of the card (cardFacets()). */
   facets: string[];
+  /** Its game text, folded and cut, for the store's text index (GameTextCutter). */
+  game_text: GameTextValue[];
   /** A hash of the card's single answer (GET /v1/cards?id=, variants and other_languages included). */
   answer_hash: string;
   /** A hash of every column stored (the search tables' bigrams follow from name_key: nameBigrams(), made as they are written). */
@@ -58,9 +61,9 @@ export interface CardRow {
  * 4: facets for filters; 5: set_name and set_code in card documents; 6: pokemontcg_io_id in English card
  * and set documents (so a stored catalog is rebuilt on start, and each English card reaches mirrors as
  * one change in the changes feed); 7: other_languages links the Asian catalogs' printings to the
- * English ones (printingLinks).
+ * English ones (printingLinks); 8: the game text's words in the stores' text index (GameTextCutter).
  */
-export const ROWS_VERSION = 7;
+export const ROWS_VERSION = 8;
 
 /** The catalog as a database stores it: every row ready, every order precomputed. */
 export interface CatalogRows {
@@ -95,6 +98,7 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     new Map(sortedCards.map((card) => [card.id, card.name])),
     sets,
   );
+  const gameText = new GameTextCutter();
   const cards = sortedCards.map((card, searchOrder): CardRow => {
     const setOrder = setPosition.get(card.set_id) ?? 0;
     setPosition.set(card.set_id, setOrder + 1);
@@ -108,7 +112,7 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     const answerHash = contentHash(singleCard({ ...stored, otherLanguages: links }));
     return {
       id: card.id, lang, set_id: card.set_id, set_order: setOrder, search_order: searchOrder,
-      name_key: nameKey, ...stored, other_languages: links, facets,
+      name_key: nameKey, ...stored, other_languages: links, facets, game_text: gameText.values(card),
       answer_hash: answerHash,
       row_hash: contentHash(JSON.stringify([answerHash, lang, card.set_id, setOrder, searchOrder, nameKey, facets])),
     };

@@ -84,6 +84,24 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
     through_seq bigint NOT NULL
   );
   `,
+  `
+  -- The game text of every card (GameTextValue), one row per value, for /v1's query: its words
+  -- come folded and cut, and its lexemes are those words at their positions (written as a tsvector
+  -- literal, no text search parser), so a tsquery matches exactly the words the query language
+  -- cuts, and <-> a phrase. Each import that changes the catalog builds it anew (writeCatalog.ts).
+  CREATE TABLE card_game_text (
+    field        smallint NOT NULL,   -- GAME_TEXT_FIELDS' number
+    search_order integer NOT NULL,
+    card_no      integer NOT NULL,
+    words        text COLLATE "C" NOT NULL,
+    lexemes      tsvector NOT NULL
+  );
+  CREATE INDEX card_game_text_by_field ON card_game_text (field, search_order);
+  CREATE INDEX card_game_text_lexemes ON card_game_text USING gin (lexemes);
+  -- Every word of card_game_text, in order, for wildcards and ranges over words; a word no card
+  -- has any more may stay until the next rebuild (it then matches nothing).
+  CREATE TABLE card_game_text_words (word text COLLATE "C" PRIMARY KEY);
+  `,
 ];
 
 /**

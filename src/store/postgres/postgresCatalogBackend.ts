@@ -15,6 +15,8 @@ import { createPool, poolAnswers, type PoolSettings } from './pool.js';
 import { recordRetrieval, storedRowsVersion, storedSourceStamp, writeCatalog, type WriteOutcome } from './writeCatalog.js';
 import type { StoredChange, StoredChanges } from '../../catalog/changes/changesFeed.js';
 import { DEFAULT_POOL_SIZE } from './defaults.js';
+import type { GameTextRequest } from '../../catalog/gameText/gameTextMatch.js';
+import { gameTextOrders } from './postgresGameText.js';
 
 export interface PostgresCatalogBackendOptions {
   /** postgres://… of the primary: migrations, imports, counts and exports. */
@@ -161,6 +163,20 @@ export class PostgresCatalogBackend implements CatalogBackend {
       version: rows[0]!.version,
       orders: Object.fromEntries(rows.flatMap((row) => (row.facet === null ? [] : [[row.facet, row.orders ?? []]]))),
     };
+  }
+
+  /** One REPEATABLE READ transaction on the reads' pool: a wildcard reads the words, then their cards. */
+  async gameTextOrders(request: GameTextRequest): Promise<{ version: string; orders: number[] }> {
+    const client = await this.reads.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const { rows } = await client.query<{ value: string }>(`SELECT value FROM catalog_meta WHERE key = 'catalog_version'`);
+      const orders = await gameTextOrders(client, request);
+      await client.query('COMMIT');
+      return { version: rows[0]?.value ?? '', orders };
+    } finally {
+      await endTransaction(client);
+    }
   }
 
   async cardsAtSearchOrders(facet: string, orders: readonly number[]): Promise<{ version: string; docs: string[] }> {

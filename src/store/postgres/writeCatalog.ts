@@ -30,8 +30,8 @@ const UPSERT_CARDS = `
     search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants,
     other_languages = excluded.other_languages, answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`;
 
-/** One row of UPSERT_CARDS's JSON: the card row's columns, its facets apart. */
-type CardColumns = Omit<CardRow, 'facets'>;
+/** One row of UPSERT_CARDS's JSON: the card row's columns, its facets and game text apart. */
+type CardColumns = Omit<CardRow, 'facets' | 'game_text'>;
 
 const deleteIds = (table: 'sets' | 'cards') => `DELETE FROM ${table} WHERE id = ANY($1::text[])`;
 
@@ -75,6 +75,43 @@ const SWAP_IN_NEXT_FACETS = [
   'ALTER TABLE card_facets_next RENAME TO card_facets',
   'ALTER INDEX card_facets_next_pkey RENAME TO card_facets_pkey',
 ];
+
+/*
+ * The game text of every card, for /v1's query: rebuilt the same way, and for the same reason, as
+ * the bigrams; its words' table with it.
+ */
+const CREATE_NEXT_GAME_TEXT = [
+  'CREATE TABLE card_game_text_next (LIKE card_game_text)',
+  'CREATE TABLE card_game_text_words_next (LIKE card_game_text_words INCLUDING INDEXES)',
+];
+const fillGameText = (table: 'card_game_text' | 'card_game_text_next') => `
+  INSERT INTO ${table} (field, search_order, card_no, words, lexemes)
+  SELECT (v->>0)::smallint, c.search_order, c.card_no, v->>1, (v->>2)::tsvector
+  FROM json_to_recordset($1::json) AS r (id text, game_text json)
+  JOIN cards c ON c.id = r.id
+  CROSS JOIN LATERAL json_array_elements(r.game_text) AS v`;
+const fillGameTextWords = (table: 'card_game_text_words' | 'card_game_text_words_next') => `
+  INSERT INTO ${table} (word) SELECT value FROM json_array_elements_text($1::json) ON CONFLICT DO NOTHING`;
+// Keep in step with card_game_text and card_game_text_words in migrations.ts.
+const INDEX_NEXT_GAME_TEXT = [
+  'CREATE INDEX card_game_text_next_by_field ON card_game_text_next (field, search_order)',
+  'CREATE INDEX card_game_text_next_lexemes ON card_game_text_next USING gin (lexemes)',
+];
+const SWAP_IN_NEXT_GAME_TEXT = [
+  'DROP TABLE card_game_text',
+  'ALTER TABLE card_game_text_next RENAME TO card_game_text',
+  'ALTER INDEX card_game_text_next_by_field RENAME TO card_game_text_by_field',
+  'ALTER INDEX card_game_text_next_lexemes RENAME TO card_game_text_lexemes',
+  'DROP TABLE card_game_text_words',
+  'ALTER TABLE card_game_text_words_next RENAME TO card_game_text_words',
+  'ALTER INDEX card_game_text_words_next_pkey RENAME TO card_game_text_words_pkey',
+];
+
+/** A value's words as a tsvector literal: each word a lexeme at its position, so `<->` finds a phrase. */
+function lexemes(words: string): string {
+  if (words === '') return '';
+  return words.split(' ').map((word, i) => `'${word.replace(/['\\]/g, (c) => c + c)}':${i + 1}`).join(' ');
+}
 
 /** catalog_meta's rows_version; rows written before it was recorded are version 1. */
 export async function storedRowsVersion(client: pg.ClientBase | pg.Pool): Promise<number> {
@@ -139,7 +176,7 @@ async function writeRows(client: pg.PoolClient, rows: CatalogRows, plan: Catalog
   await client.query(deleteIds('sets'), [plan.removedSets]);
   progress?.('sets', rows.sets.length, rows.sets.length);
   for (let start = 0; start < plan.cards.length; start += BATCH) {
-    const batch = plan.cards.slice(start, start + BATCH).map(({ facets: _facets, ...columns }): CardColumns => columns);
+    const batch = plan.cards.slice(start, start + BATCH).map(({ facets: _facets, game_text: _gameText, ...columns }): CardColumns => columns);
     await client.query(UPSERT_CARDS, [JSON.stringify(batch)]);
     progress?.('cards', start + batch.length, plan.cards.length);
   }
@@ -154,13 +191,21 @@ async function writeRows(client: pg.PoolClient, rows: CatalogRows, plan: Catalog
   return true;
 }
 
-/** The bigram and facet entries of `cards` (written), into `bigrams` and `facets`. */
-async function fillDerivedTables(client: pg.PoolClient, cards: readonly CardRow[], bigrams: Parameters<typeof fillBigrams>[0],
-  facets: Parameters<typeof fillFacets>[0], progress?: ImportProgress): Promise<void> {
+/** The tables fillDerivedTables fills: the live ones, or the next ones a rebuild swaps in. */
+type DerivedTables = 'live' | 'next';
+
+/** The bigram, facet and game text entries of `cards` (written). */
+async function fillDerivedTables(client: pg.PoolClient, cards: readonly CardRow[], tables: DerivedTables, progress?: ImportProgress): Promise<void> {
+  const next = tables === 'next' ? '_next' as const : '' as const;
   for (let start = 0; start < cards.length; start += BATCH) {
     const batch = cards.slice(start, start + BATCH);
-    await client.query(fillBigrams(bigrams), [JSON.stringify(batch.map(({ id, name_key }) => ({ id, bigrams: Object.fromEntries(nameBigrams(name_key)) })))]);
-    await client.query(fillFacets(facets), [JSON.stringify(batch.map(({ id, facets }) => ({ id, facets })))]);
+    await client.query(fillBigrams(`card_name_bigrams${next}`), [JSON.stringify(batch.map(({ id, name_key }) => ({ id, bigrams: Object.fromEntries(nameBigrams(name_key)) })))]);
+    await client.query(fillFacets(`card_facets${next}`), [JSON.stringify(batch.map(({ id, facets }) => ({ id, facets })))]);
+    await client.query(fillGameText(`card_game_text${next}`), [JSON.stringify(batch.map(({ id, game_text }) => ({
+      id, game_text: game_text.map(([field, words]) => [field, words, lexemes(words)]),
+    })))]);
+    const words = new Set(batch.flatMap(({ game_text }) => game_text.flatMap(([, value]) => (value === '' ? [] : value.split(' ')))));
+    await client.query(fillGameTextWords(`card_game_text_words${next}`), [JSON.stringify([...words])]);
     progress?.('search index', start + batch.length, cards.length + 1);
   }
 }
@@ -173,7 +218,8 @@ async function fillDerivedTables(client: pg.PoolClient, cards: readonly CardRow[
 async function updateDerivedTables(client: pg.PoolClient, stale: number[], cards: readonly CardRow[], progress?: ImportProgress): Promise<void> {
   await client.query('DELETE FROM card_name_bigrams WHERE card_no = ANY($1::int[])', [stale]);
   await client.query('DELETE FROM card_facets WHERE card_no = ANY($1::int[])', [stale]);
-  await fillDerivedTables(client, cards, 'card_name_bigrams', 'card_facets', progress);
+  await client.query('DELETE FROM card_game_text WHERE card_no = ANY($1::int[])', [stale]);
+  await fillDerivedTables(client, cards, 'live', progress);
   progress?.('search index', cards.length + 1, cards.length + 1);
 }
 
@@ -262,12 +308,14 @@ async function recordChanges(client: pg.PoolClient, changes: CatalogChange[], at
   await client.query('DELETE FROM catalog_retrievals WHERE retrieval < $1 AND at < $2', [oldestKept.retrieval, cutoff]);
 }
 
-/** The bigram and facet tables, built anew from every card row and swapped in. */
+/** The bigram, facet and game text tables, built anew from every card row and swapped in. */
 async function rebuildDerivedTables(client: pg.PoolClient, cards: CardRow[], progress?: ImportProgress): Promise<void> {
   await client.query(CREATE_NEXT_BIGRAMS);
   await client.query(CREATE_NEXT_FACETS);
-  await fillDerivedTables(client, cards, 'card_name_bigrams_next', 'card_facets_next', progress);
-  for (const statement of [INDEX_NEXT_BIGRAMS, INDEX_NEXT_FACETS, ...SWAP_IN_NEXT_BIGRAMS, ...SWAP_IN_NEXT_FACETS]) {
+  for (const statement of CREATE_NEXT_GAME_TEXT) await client.query(statement);
+  await fillDerivedTables(client, cards, 'next', progress);
+  for (const statement of [INDEX_NEXT_BIGRAMS, INDEX_NEXT_FACETS, ...INDEX_NEXT_GAME_TEXT,
+    ...SWAP_IN_NEXT_BIGRAMS, ...SWAP_IN_NEXT_FACETS, ...SWAP_IN_NEXT_GAME_TEXT]) {
     await client.query(statement);
   }
   progress?.('search index', cards.length + 1, cards.length + 1);

@@ -102,6 +102,18 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
     through_seq INTEGER NOT NULL
   );
   `,
+  `
+  -- The game text of every card (GameTextValue), one row per value, for /v1's query: its words
+  -- come folded and cut, joined by spaces, so the ascii tokenizer (spaces and ASCII punctuation
+  -- split, every other character a letter) finds exactly the words the query language cuts. The
+  -- rowid says the card's search order and the field (gameTextRowid), so a match is read from the
+  -- index alone. Rows stored before it have none until they are rebuilt or re-imported.
+  CREATE VIRTUAL TABLE card_game_text USING fts5 (words, card_rowid UNINDEXED, tokenize = 'ascii');
+  -- Every word of card_game_text, in order, for wildcards and ranges over words (FTS5's own
+  -- dictionary, fts5vocab, counts every word's rows as it lists them); a word no card has any more
+  -- may stay until the next rebuild (it then matches nothing).
+  CREATE TABLE card_game_text_words (word TEXT PRIMARY KEY) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: Database.Database, table: string, migrations: readonly string[]): void {

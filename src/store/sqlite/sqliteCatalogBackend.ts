@@ -14,6 +14,7 @@ import type { NameSpellings } from '../../catalog/names/nameLookup.js';
 import type { StoredCard, StoredSingleCard } from '../../catalog/rows/servedJson.js';
 import type { Card } from '../../schemas/card.js';
 import type { Language } from '../../schemas/common.js';
+import type { GameTextRequest } from '../../catalog/gameText/gameTextMatch.js';
 import { CATALOG_MIGRATIONS, migrate } from './migrations.js';
 import { answers, CATALOG_PAGE_CACHE, openDatabase } from './openDatabase.js';
 import { SqliteCatalogReads, type WorkerRead } from './sqliteCatalogReads.js';
@@ -109,6 +110,10 @@ export class SqliteCatalogBackend implements CatalogBackend {
 
   async facetSearchOrders(facets: readonly string[]): Promise<{ version: string; orders: Record<string, number[]> }> {
     return this.offThread('facetSearchOrders', facets);
+  }
+
+  async gameTextOrders(request: GameTextRequest): Promise<{ version: string; orders: number[] }> {
+    return this.offThread('gameTextOrders', request);
   }
 
   async cardsAtSearchOrders(facet: string, orders: readonly number[]): Promise<{ version: string; docs: string[] }> {

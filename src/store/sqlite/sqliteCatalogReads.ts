@@ -7,6 +7,8 @@ import type { StoredCard, StoredSingleCard } from '../../catalog/rows/servedJson
 import { codePointLength } from '../../catalog/names/searchKey.js';
 import type { Card } from '../../schemas/card.js';
 import type { Language } from '../../schemas/common.js';
+import type { GameTextRequest } from '../../catalog/gameText/gameTextMatch.js';
+import { gameTextOrders } from './sqliteGameText.js';
 
 type DocRow = { doc: string };
 type SearchRow = { doc: string; total: number };
@@ -179,6 +181,10 @@ export class SqliteCatalogReads {
     }));
   }
 
+  gameTextOrders(request: GameTextRequest): { version: string; orders: number[] } {
+    return this.snapshot(() => ({ version: this.statements.catalogVersion.get() ?? '', orders: gameTextOrders(this.db, request) }));
+  }
+
   cardsAtSearchOrders(facet: string, orders: readonly number[]): { version: string; docs: string[] } {
     return this.snapshot(() => ({
       version: this.statements.catalogVersion.get() ?? '',
@@ -267,6 +273,6 @@ export class SqliteCatalogReads {
 }
 
 /** The reads a worker runs: everything but the point reads, which cost less than the trip to a worker. */
-export type WorkerRead = 'sets' | 'cardsInSet' | 'facetSearchOrders' | 'cardsAtSearchOrders' | 'cardNames' | 'nameSpellings'
+export type WorkerRead = 'sets' | 'cardsInSet' | 'facetSearchOrders' | 'gameTextOrders' | 'cardsAtSearchOrders' | 'cardNames' | 'nameSpellings'
   | 'cardsInSearchOrder' | 'cards'
   | 'searchCards' | 'summary';

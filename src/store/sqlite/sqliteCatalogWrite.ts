@@ -6,6 +6,7 @@ import { KEEP_RETRIEVALS, keptSince, type StoredChange, type StoredChanges } fro
 import type { ImportProgress } from '../../catalog/importProgress.js';
 import type { SourceStamp } from '../../catalog/catalogShapes.js';
 import { nameBigrams } from '../../catalog/names/nameGrams.js';
+import { gameTextRowid } from './sqliteGameText.js';
 
 /** catalog_meta's keys of the source stamp (CatalogStore.sourceStamp). */
 const SOURCE_FINGERPRINT = 'source_fingerprint';
@@ -65,8 +66,8 @@ interface StaleEntries {
 }
 
 /**
- * Writes the rows a plan names (upserts, then deletes), then brings the bigram, facet and name
- * tables in step: when few cards were written or removed, only those cards' entries are replaced
+ * Writes the rows a plan names (upserts, then deletes), then brings the bigram, facet, game text
+ * and name tables in step: when few cards were written or removed, only those cards' entries are replaced
  * (updateSearchTables); when many were, or the rows are of another version (their entries may be
  * derived otherwise, even for unchanged cards), the tables are built anew from every card of `rows`.
  */
@@ -94,7 +95,7 @@ export function writeRows(db: Database.Database, rows: CatalogRows, plan: Catalo
   for (const id of plan.removedSets) deleteSet.run(id);
   progress?.('sets', rows.sets.length, rows.sets.length);
 
-  plan.cards.forEach(({ facets: _facets, ...card }, i) => {
+  plan.cards.forEach(({ facets: _facets, game_text: _gameText, ...card }, i) => {
     upsertCard.run({ ...card, gen });
     if ((i + 1) % step === 0) progress?.('cards', i + 1, plan.cards.length);
   });
@@ -113,7 +114,7 @@ function staleEntries(db: Database.Database, ids: string[]): StaleEntries {
 
 /**
  * Replaces the search entries of the cards written (`cards`) and of those replaced or removed
- * (`stale`), after the rows were: their bigrams and facets go (one pass over each table, which has
+ * (`stale`), after the rows were: their bigrams, facets and game text go (one pass over each table, which has
  * no index by card) and the written cards' come in; a folded name no card has any more leaves
  * card_names and its trigram index, one that is new joins them. What is left equals a rebuild
  * from every card, without rewriting the million entries of the cards that did not change.
@@ -123,6 +124,7 @@ function updateSearchTables(db: Database.Database, cards: CardRow[], stale: Stal
   const staleRowids = JSON.stringify(stale.rowids);
   db.prepare('DELETE FROM card_name_bigrams WHERE card_rowid IN (SELECT value FROM json_each(?))').run(staleRowids);
   db.prepare('DELETE FROM card_facets WHERE card_rowid IN (SELECT value FROM json_each(?))').run(staleRowids);
+  db.prepare('DELETE FROM card_game_text WHERE card_rowid IN (SELECT value FROM json_each(?))').run(staleRowids);
   insertSearchEntries(db, cards);
   progress?.('search index', 1, 2);
 
@@ -145,9 +147,12 @@ function updateSearchTables(db: Database.Database, cards: CardRow[], stale: Stal
   }
 }
 
-/** The bigram and facet entries of `cards`, whose rows are written. */
+/** The bigram, facet and game text entries of `cards`, whose rows are written. */
 function insertSearchEntries(db: Database.Database, cards: readonly CardRow[]): void {
   const insertFacet = db.prepare('INSERT INTO card_facets (facet, search_order, card_rowid) VALUES (?, ?, ?)');
+  const insertGameText = db.prepare('INSERT INTO card_game_text (rowid, words, card_rowid) VALUES (?, ?, ?)');
+  const insertWord = db.prepare('INSERT OR IGNORE INTO card_game_text_words (word) VALUES (?)');
+  const words = new Set<string>();
   const insertBigram = db.prepare('INSERT INTO card_name_bigrams (gram, match_rank, search_order, lang, card_rowid) VALUES (?, ?, ?, ?, ?)');
   const rowidOf = db.prepare<[string], number>('SELECT rowid FROM cards WHERE id = ?').pluck();
   const rowids = cards.length > 10_000
@@ -157,12 +162,23 @@ function insertSearchEntries(db: Database.Database, cards: readonly CardRow[]): 
     const rowid = rowids ? rowids.get(card.id)! : rowidOf.get(card.id)!;
     for (const [gram, rank] of nameBigrams(card.name_key)) insertBigram.run(gram, rank, card.search_order, card.lang, rowid);
     for (const facet of card.facets) insertFacet.run(facet, card.search_order, rowid);
+    const counts = [0, 0, 0, 0];
+    for (const [field, value] of card.game_text) {
+      insertGameText.run(gameTextRowid(card.search_order, field, counts[field]!++), value, rowid);
+      if (value !== '') for (const word of value.split(' ')) words.add(word);
+    }
   }
+  for (const word of words) insertWord.run(word);
 }
+
+// Keep in step with card_game_text in migrations.ts.
+const CREATE_GAME_TEXT = `CREATE VIRTUAL TABLE card_game_text USING fts5 (words, card_rowid UNINDEXED, tokenize = 'ascii')`;
 
 function rebuildSearchTables(db: Database.Database, rows: CatalogRows, progress?: ImportProgress): void {
   progress?.('search index', 0, 2);
-  db.exec('DELETE FROM card_name_bigrams; DELETE FROM card_facets;');
+  // An FTS5 table forgets a row by reading its words again: a new table is far quicker to empty.
+  db.exec(`DELETE FROM card_name_bigrams; DELETE FROM card_facets; DROP TABLE card_game_text; ${CREATE_GAME_TEXT};
+    DELETE FROM card_game_text_words;`);
   insertSearchEntries(db, rows.cards);
   progress?.('search index', 1, 2);
   db.exec(`
