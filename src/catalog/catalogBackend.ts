@@ -37,8 +37,6 @@ export interface CatalogSnapshot {
   sets(): AsyncIterable<Array<{ lang: string; doc: string; cardCount: number; otherLanguages: string }>>;
   /** Pages of cards in search order, of one language when `lang` is given: the stored parts of each card's single answer. */
   cards(lang?: string): AsyncIterable<Array<StoredSingleCard & { lang: string }>>;
-  /** Pages of cards in search order as /v1's query reads them: each card's `query_doc` (QueriedCard JSON). */
-  queriedCards(): AsyncIterable<Array<{ lang: string; json: string }>>;
 }
 
 /**

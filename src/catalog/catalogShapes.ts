@@ -114,8 +114,6 @@ export interface AnswerSnapshot {
   sets(): AsyncIterable<AnswerOf[]>;
   /** Cards newest set first, then set, then number; of one language when `lang` is given. */
   cards(lang?: string): AsyncIterable<AnswerOf[]>;
-  /** Cards in the same order as /v1's query reads them (QueriedCard JSON), not answers. */
-  queriedCards(): AsyncIterable<Array<{ lang: string; json: string }>>;
 }
 
 /** A held lock; release() gives it back. */

@@ -149,7 +149,6 @@ export class StoredCatalog implements CatalogStore {
       version: snapshot.version, importedAt: snapshot.importedAt, epoch: snapshot.epoch, lastSeq: snapshot.lastSeq,
       sets: () => mapPages(snapshot.sets(), (set) => ({ lang: set.lang, json: singleSet(set.doc, set.cardCount, set.otherLanguages) })),
       cards: (lang) => mapPages(snapshot.cards(lang), (card) => ({ lang: card.lang, json: singleCard(card) })),
-      queriedCards: () => snapshot.queriedCards(),
     }));
   }
 

@@ -1,5 +1,5 @@
+import type { CardWithVariants } from '../../schemas/card.js';
 import type { SetWithCount } from '../../schemas/set.js';
-import type { QueriedCard } from '../rows/queriedCard.js';
 
 /** The set's fields a query names, one object shared by every card of the set. */
 export interface QueriedSet {
@@ -53,8 +53,8 @@ export class CardQueryDocuments {
   private readonly strings = new Map<string, string>();
   private readonly lists = new Map<string, readonly unknown[]>();
 
-  of(card: QueriedCard, searchOrder: number, lang: string, set: QueriedSet): CardQueryDocument {
-    const s = (value: string | null) => (value === null ? null : this.string(value));
+  of(card: CardWithVariants, searchOrder: number, lang: string, set: QueriedSet): CardQueryDocument {
+    const s = (value: string | null | undefined) => (value == null ? null : this.string(value));
     return {
       id: card.id,
       search_order: searchOrder,
@@ -76,8 +76,8 @@ export class CardQueryDocuments {
       weaknesses: this.held(card.weaknesses?.map((weakness) => ({ type: this.string(weakness.type) }))),
       resistances: this.held(card.resistances?.map((resistance) => ({ type: this.string(resistance.type) }))),
       set,
-      legal: this.list(card.legal)!,
-      variant: this.list(card.variant)!,
+      legal: this.list([...(card.legalities?.standard ? ['standard'] : []), ...(card.legalities?.expanded ? ['expanded'] : [])])!,
+      variant: this.list(card.variants.map((variant) => variant.variant_key))!,
     };
   }
 

@@ -1,6 +1,6 @@
+import type { CardWithVariants } from '../../schemas/card.js';
 import type { SetWithCount } from '../../schemas/set.js';
 import type { CatalogStore } from '../catalogStore.js';
-import type { QueriedCard } from '../rows/queriedCard.js';
 import { DocumentIndex } from '../query/documentIndex.js';
 import { scriptAwareWords } from '../query/spacelessScripts.js';
 import { CardQueryDocuments, queriedSet, type QueriedSet } from './cardQueryDocument.js';
@@ -9,8 +9,7 @@ import { CARD_QUERY_FIELDS, GAME_TEXT } from './cardQueryFields.js';
 /**
  * Every card of every language indexed for /v1's `query`, read from one snapshot: the index's
  * ordinals are the cards' search orders (the snapshot gives them in search order, numbered from 0),
- * so a page's cards are read from the store by them. The documents are compact (cardQueryDocument.ts),
- * made from what the rows store for the query (queriedCard.ts), not from the cards' answers.
+ * so a page's cards are read from the store by them. The documents are compact (cardQueryDocument.ts).
  * The game text's fields are not held: the store's text index answers them (cardQuerySearch.ts).
  */
 export interface CardQueryView {
@@ -29,11 +28,10 @@ export async function readCardQueryView(store: Pick<CatalogStore, 'readSnapshot'
     }
     const documents = new CardQueryDocuments();
     const cards = [];
-    for await (const page of snapshot.queriedCards()) {
+    for await (const page of snapshot.cards()) {
       for (const { lang, json } of page) {
-        const card = JSON.parse(json) as QueriedCard;
-        // Every card's set is stored with it (catalogRows refuses a card without one).
-        const set = sets.get(card.set_id) ?? { id: card.set_id, code: null, name: '', series: null, release_date: null };
+        const card = JSON.parse(json) as CardWithVariants;
+        const set = sets.get(card.set_id) ?? { id: card.set_id, code: card.set_code, name: card.set_name, series: null, release_date: null };
         cards.push(documents.of(card, cards.length, lang, set));
       }
     }

@@ -10,7 +10,6 @@ import { searchKey } from '../names/searchKey.js';
 import { singleCard, singleSet, storedCard, storedSet } from './servedJson.js';
 import { contentHash } from './contentHash.js';
 import { GameTextCutter, type GameTextValue } from '../gameText/gameTextValues.js';
-import { queriedCard } from './queriedCard.js';
 
 export interface SetRow {
   id: string;
@@ -47,8 +46,6 @@ export interface CardRow {
   facets: string[];
   /** Its game text, folded and cut, for the store's text index (GameTextCutter). */
   game_text: GameTextValue[];
-  /** What /v1's query reads of it, JSON (queriedCard()). */
-  query_doc: string;
   /** A hash of the card's single answer (GET /v1/cards?id=, variants and other_languages included). */
   answer_hash: string;
   /** A hash of every column stored (the search tables' bigrams follow from name_key: nameBigrams(), made as they are written). */
@@ -64,10 +61,9 @@ export interface CardRow {
  * 4: facets for filters; 5: set_name and set_code in card documents; 6: pokemontcg_io_id in English card
  * and set documents (so a stored catalog is rebuilt on start, and each English card reaches mirrors as
  * one change in the changes feed); 7: other_languages links the Asian catalogs' printings to the
- * English ones (printingLinks); 8: the game text's words in the stores' text index (GameTextCutter);
- * 9: what /v1's query reads of each card, stored with it (queriedCard).
+ * English ones (printingLinks); 8: the game text's words in the stores' text index (GameTextCutter).
  */
-export const ROWS_VERSION = 9;
+export const ROWS_VERSION = 8;
 
 /** The catalog as a database stores it: every row ready, every order precomputed. */
 export interface CatalogRows {
@@ -114,12 +110,11 @@ export function catalogRows(catalog: Catalog, now: Date = new Date()): CatalogRo
     const links = withLinks(cardLinks[searchOrder]!, matched.cards.get(card.id));
     const facets = cardFacets(card, lang, set);
     const answerHash = contentHash(singleCard({ ...stored, otherLanguages: links }));
-    const queryDoc = JSON.stringify(queriedCard(card));
     return {
       id: card.id, lang, set_id: card.set_id, set_order: setOrder, search_order: searchOrder,
-      name_key: nameKey, ...stored, other_languages: links, facets, game_text: gameText.values(card), query_doc: queryDoc,
+      name_key: nameKey, ...stored, other_languages: links, facets, game_text: gameText.values(card),
       answer_hash: answerHash,
-      row_hash: contentHash(JSON.stringify([answerHash, lang, card.set_id, setOrder, searchOrder, nameKey, facets, queryDoc])),
+      row_hash: contentHash(JSON.stringify([answerHash, lang, card.set_id, setOrder, searchOrder, nameKey, facets])),
     };
   });
   const cardCounts = new Map<string, number>();

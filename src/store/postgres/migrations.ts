@@ -102,11 +102,6 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
   -- has any more may stay until the next rebuild (it then matches nothing).
   CREATE TABLE card_game_text_words (word text COLLATE "C" PRIMARY KEY);
   `,
-  `
-  -- What /v1's query reads of each card (queriedCard), JSON; '{}' in rows stored before it, until
-  -- they are rebuilt (a server starting on them rebuilds them first: ROWS_VERSION).
-  ALTER TABLE cards ADD COLUMN query_doc text NOT NULL DEFAULT '{}';
-  `,
 ];
 
 /**

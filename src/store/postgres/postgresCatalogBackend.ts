@@ -366,8 +366,6 @@ export class PostgresCatalogBackend implements CatalogBackend {
         cards: (lang = '') => pages<StoredSingleCard & { key: number; lang: string }>(`
           SELECT lang, doc, variants, other_languages AS "otherLanguages", search_order AS key FROM cards
           WHERE search_order > $1 AND ($3 = '' OR lang = $3) ORDER BY search_order LIMIT $2`, [lang]),
-        queriedCards: () => pages<{ key: number; lang: string; json: string }>(`
-          SELECT lang, query_doc AS json, search_order AS key FROM cards WHERE search_order > $1 ORDER BY search_order LIMIT $2`),
       });
       await client.query('COMMIT');
       return result;

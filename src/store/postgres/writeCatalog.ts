@@ -23,13 +23,12 @@ const UPSERT_SETS = `
 // Only the rows the plan names (catalogDiff.ts) reach the table: a re-import writes, locks and
 // re-indexes only what changed.
 const UPSERT_CARDS = `
-  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants, other_languages, query_doc, answer_hash, row_hash)
+  INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, doc, variants, other_languages, answer_hash, row_hash)
   SELECT * FROM json_to_recordset($1::json) AS r (id text, lang text, set_id text, set_order int, search_order int,
-    name_key text, doc text, variants text, other_languages text, query_doc text, answer_hash text, row_hash text)
+    name_key text, doc text, variants text, other_languages text, answer_hash text, row_hash text)
   ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
     search_order = excluded.search_order, name_key = excluded.name_key, doc = excluded.doc, variants = excluded.variants,
-    other_languages = excluded.other_languages, query_doc = excluded.query_doc, answer_hash = excluded.answer_hash,
-    row_hash = excluded.row_hash`;
+    other_languages = excluded.other_languages, answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`;
 
 /** One row of UPSERT_CARDS's JSON: the card row's columns, its facets and game text apart. */
 type CardColumns = Omit<CardRow, 'facets' | 'game_text'>;

@@ -114,11 +114,6 @@ export const CATALOG_MIGRATIONS: readonly string[] = [
   -- may stay until the next rebuild (it then matches nothing).
   CREATE TABLE card_game_text_words (word TEXT PRIMARY KEY) WITHOUT ROWID;
   `,
-  `
-  -- What /v1's query reads of each card (queriedCard), JSON; '{}' in rows stored before it, until
-  -- they are rebuilt (a server starting on them rebuilds them first: ROWS_VERSION).
-  ALTER TABLE cards ADD COLUMN query_doc TEXT NOT NULL DEFAULT '{}';
-  `,
 ];
 
 export function migrate(db: Database.Database, table: string, migrations: readonly string[]): void {

@@ -78,12 +78,12 @@ export function writeRows(db: Database.Database, rows: CatalogRows, plan: Catalo
     ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, rank = excluded.rank, gen = excluded.gen, doc = excluded.doc,
       other_languages = excluded.other_languages, answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`);
   const upsertCard = db.prepare(`
-    INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, gen, doc, variants, other_languages, query_doc, answer_hash, row_hash)
-    VALUES (@id, @lang, @set_id, @set_order, @search_order, @name_key, @gen, @doc, @variants, @other_languages, @query_doc, @answer_hash, @row_hash)
+    INSERT INTO cards (id, lang, set_id, set_order, search_order, name_key, gen, doc, variants, other_languages, answer_hash, row_hash)
+    VALUES (@id, @lang, @set_id, @set_order, @search_order, @name_key, @gen, @doc, @variants, @other_languages, @answer_hash, @row_hash)
     ON CONFLICT (id) DO UPDATE SET lang = excluded.lang, set_id = excluded.set_id, set_order = excluded.set_order,
       search_order = excluded.search_order, name_key = excluded.name_key, gen = excluded.gen,
       doc = excluded.doc, variants = excluded.variants, other_languages = excluded.other_languages,
-      query_doc = excluded.query_doc, answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`);
+      answer_hash = excluded.answer_hash, row_hash = excluded.row_hash`);
   const step = 5000;
   const gen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS g FROM (SELECT gen FROM sets UNION ALL SELECT gen FROM cards)').get() as { g: number }).g;
   const touched = plan.cards.length + plan.removedCards.length;

@@ -10,7 +10,6 @@ const PAGE = 2000;
 type MetaRow = [string, string];
 type SetPageRow = { lang: string; doc: string; cardCount: number; otherLanguages: string; rank: number };
 type CardPageRow = StoredSingleCard & { lang: string; search_order: number };
-type QueriedPageRow = { lang: string; json: string; search_order: number };
 
 /**
  * Reads one snapshot of the catalog file on a read-only connection of its own, held in one read
@@ -33,8 +32,6 @@ export async function readSqliteSnapshot<T>(file: string, read: (snapshot: Catal
       const cardPage = db.prepare<[number, string, string, number], CardPageRow>(`
         SELECT lang, doc, variants, other_languages AS otherLanguages, search_order FROM cards
         WHERE search_order > ? AND (? = '' OR lang = ?) ORDER BY search_order LIMIT ?`);
-      const queriedPage = db.prepare<[number, number], QueriedPageRow>(`
-        SELECT lang, query_doc AS json, search_order FROM cards WHERE search_order > ? ORDER BY search_order LIMIT ?`);
       return await read({
         version: meta.get('catalog_version') ?? '',
         importedAt: meta.get('imported_at') ?? null,
@@ -42,7 +39,6 @@ export async function readSqliteSnapshot<T>(file: string, read: (snapshot: Catal
         lastSeq: Number(meta.get('changes_last_seq') ?? 0),
         sets: () => pages((after) => setPage.all(after, PAGE), (row) => row.rank),
         cards: (lang = '') => pages((after) => cardPage.all(after, lang, lang, PAGE), (row) => row.search_order),
-        queriedCards: () => pages((after) => queriedPage.all(after, PAGE), (row) => row.search_order),
       });
     } finally {
       db.exec('COMMIT');
