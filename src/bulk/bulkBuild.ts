@@ -1,9 +1,9 @@
+import { spawn } from 'node:child_process';
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import type { AnswerSnapshot } from '../catalog/catalogShapes.js';
 import { encodeCursor } from '../catalog/changes/changesFeed.js';
 import { LANGUAGES, type Language } from '../schemas/common.js';
@@ -33,15 +33,13 @@ export interface BulkManifest {
 }
 
 export const MANIFEST = 'manifest.json';
-/** The gzip level of the stored gzip forms: zlib's default, as the answers use. */
-const GZIP_LEVEL = 6;
 
 /**
  * Writes the bulk files of one snapshot into `dir` (a directory of its own, which the caller renames
  * into place once everything is written): one file per language and kind that has records, each the
  * JSON document `{"data": [...], "catalog_version", "changes_cursor", "retrieved_at"}`, hashed and
- * counted as it is written, then its gzip form from disk. Only a page of answers is in memory at a
- * time. The same snapshot gives the same bytes: the order is the catalog's, the tail is its own.
+ * counted as it is written, then its gzip form from disk (gzipFiles). Only a page of answers is in
+ * memory at a time. The same snapshot gives the same bytes: the order is the catalog's, the tail is its own.
  */
 export async function writeBulkFiles(snapshot: AnswerSnapshot, dir: string): Promise<BulkManifest> {
   await mkdir(dir, { recursive: true });
@@ -71,8 +69,10 @@ export async function writeBulkFiles(snapshot: AnswerSnapshot, dir: string): Pro
         for (const [language, answers] of byLanguage) await writerOf(type, language).add(answers);
       }
     }
+    for (const writer of writers.values()) await writer.finish(tail);
+    await gzipFiles([...writers.values()].map((writer) => writer.file));
     const files: BulkFileEntry[] = [];
-    for (const writer of writers.values()) files.push(await writer.finish(tail));
+    for (const writer of writers.values()) files.push(await writer.entry());
     const order = (file: BulkFileEntry) => LANGUAGES.indexOf(file.language) * 2 + (file.type === 'cards' ? 0 : 1);
     files.sort((a, b) => order(a) - order(b));
     const complete: BulkManifest = { ...manifest, files };
@@ -92,7 +92,7 @@ class BulkFileWriter {
   private size = 0;
   private records = 0;
 
-  constructor(private readonly file: string, private readonly type: BulkKind, private readonly language: Language) {
+  constructor(readonly file: string, private readonly type: BulkKind, private readonly language: Language) {
     this.stream = createWriteStream(file);
   }
 
@@ -101,10 +101,13 @@ class BulkFileWriter {
     this.records += answers.length;
   }
 
-  async finish(tail: string): Promise<BulkFileEntry> {
+  async finish(tail: string): Promise<void> {
     await this.write(tail);
     await new Promise<void>((resolve, reject) => this.stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
-    await pipeline(createReadStream(this.file), createGzip({ level: GZIP_LEVEL }), createWriteStream(`${this.file}.gz`));
+  }
+
+  /** The file's entry, once it and its gzip form are written. */
+  async entry(): Promise<BulkFileEntry> {
     const gzipSize = (await stat(`${this.file}.gz`)).size;
     return {
       type: this.type, language: this.language, name: path.basename(this.file), size: this.size,
@@ -131,6 +134,24 @@ class BulkFileWriter {
       });
     }
   }
+}
+
+/**
+ * Writes `<file>.gz` beside each file, in a child process (gzipFilesProcess.ts): in this one, the
+ * buffers that stream every file through zlib are freed only as V8 collects them, which it leaves
+ * until they add up to many megabytes, and the allocator keeps what they took for the rest of the
+ * process's life. A process of its own gives it all back when it exits.
+ */
+async function gzipFiles(files: readonly string[]): Promise<void> {
+  const script = fileURLToPath(new URL('./gzipFilesProcess.js', import.meta.url));
+  const child = spawn(process.execPath, [script, ...files], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let reason = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => { reason += text; });
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+  });
+  if (code !== 0) throw new Error(`gzip of the bulk files failed (${signal ?? `exit ${code}`}): ${reason.trim() || 'no reason given'}`);
 }
 
 /** Moves a finished build's directory to its place; false when another process put the same version there first. */
