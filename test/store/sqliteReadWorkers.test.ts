@@ -187,6 +187,26 @@ describe('SQLite read workers', () => {
     await assert.rejects(pool.read('summary'), /not open/);
   });
 
+  it('of a pool that exits when idle start for a read and are gone a moment after it, and start again for the next', async () => {
+    const pool = new SqliteReadPool(file, 1, { exitWhenIdle: true });
+    try {
+      assert.equal(pool.workers, 0, 'no worker before the first read');
+      const names = await pool.read('cardNames');
+      assert.equal(names.searchOrders.length, (await pool.read('summary')).cards);
+      assert.equal(pool.workers, 1);
+      const deadline = Date.now() + 10_000;
+      while (pool.workers > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(pool.workers, 0, 'the idle worker exited');
+      assert.deepEqual(await pool.read('cardNames'), names);
+      // Closed while a read starts a worker: the read is answered, and close() returns.
+      const read = pool.read('nameSpellings');
+      await pool.close();
+      assert.ok((await read).rows.length > 0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('are not used for a memory database, which no other thread can open', async () => {
     const backend = new SqliteCatalogBackend(':memory:', { readWorkers: 2 });
     try {

@@ -84,11 +84,15 @@ export interface SqliteCatalogOptions {
 export class SqliteCatalogBackend implements CatalogBackend {
   private readonly connection: WatchedFile<Connection>;
   private readonly pool: SqliteReadPool | undefined;
+  /** A worker for the reads of the whole catalog (cardNames, nameSpellings), started for them and gone after. */
+  private readonly wholeCatalogPool: SqliteReadPool | undefined;
 
   constructor(private readonly file: string, { readWorkers = DEFAULT_READ_WORKERS }: SqliteCatalogOptions = {}) {
     this.connection = new WatchedFile(file, (mustExist) => connect(file, mustExist), ({ db }) => db.close());
     // After the migrations: the workers' connections are read-only and expect the tables.
-    this.pool = file === ':memory:' || readWorkers === 0 ? undefined : new SqliteReadPool(file, readWorkers);
+    const inWorkers = file !== ':memory:' && readWorkers > 0;
+    this.pool = inWorkers ? new SqliteReadPool(file, readWorkers) : undefined;
+    this.wholeCatalogPool = inWorkers ? new SqliteReadPool(file, 1, { exitWhenIdle: true }) : undefined;
   }
 
   /** How many read workers run beside this thread (0: every read runs here). */
@@ -121,11 +125,11 @@ export class SqliteCatalogBackend implements CatalogBackend {
   }
 
   async cardNames(): Promise<CardNames> {
-    return this.offThread('cardNames');
+    return this.wholeCatalogPool?.read('cardNames') ?? this.connection.get().reads.cardNames();
   }
 
   async nameSpellings(): Promise<NameSpellings> {
-    return this.offThread('nameSpellings');
+    return this.wholeCatalogPool?.read('nameSpellings') ?? this.connection.get().reads.nameSpellings();
   }
 
   async cardsInSearchOrder(orders: readonly number[]): Promise<{ version: string; docs: JoinedJson<Card> }> {
@@ -281,7 +285,7 @@ export class SqliteCatalogBackend implements CatalogBackend {
   }
 
   async close(): Promise<void> {
-    await this.pool?.close();
+    await Promise.all([this.pool?.close(), this.wholeCatalogPool?.close()]);
     this.connection.close();
   }
 

@@ -7,6 +7,9 @@ import type { ReadOutcome, ReadTask } from './sqliteReadWorker.js';
 /** The longest close() waits for workers still starting (one starts in tens of milliseconds). */
 const WORKER_START_WAIT_MS = 10_000;
 
+/** How long a worker of a pool that exits when idle waits for another read (the two reads of a catalog version come together). */
+const EXIT_WHEN_IDLE_MS = 1_000;
+
 /**
  * Worker threads (Piscina), each with its own read-only connection to the catalog file, that run
  * the catalog reads heavier than a point read, so a search or a listing never holds the event
@@ -29,13 +32,18 @@ export class SqliteReadPool {
   private whenAllAnswered: Promise<void> | undefined;
   private allAnswered: (() => void) | undefined;
 
-  constructor(file: string, workers: number) {
+  /**
+   * `workers` threads, kept while idle: starting one costs more than any read. With `exitWhenIdle`,
+   * for reads of the whole catalog made once per catalog version, they start for a read and exit a
+   * moment after: each of those reads fills its thread's heap with garbage that V8 would keep
+   * committed in a long-lived worker, and goes with the thread.
+   */
+  constructor(file: string, workers: number, { exitWhenIdle = false } = {}) {
     this.pool = new Piscina({
       filename: new URL('./sqliteReadWorker.js', import.meta.url).href,
-      minThreads: workers,
+      minThreads: exitWhenIdle ? 0 : workers,
       maxThreads: workers,
-      // Idle workers stay: starting one costs more than any read.
-      idleTimeout: Number.POSITIVE_INFINITY,
+      idleTimeout: exitWhenIdle ? EXIT_WHEN_IDLE_MS : Number.POSITIVE_INFINITY,
       workerData: { file },
       // Reads queued in the worker itself: with one at a time, each next read waited for the main
       // thread to take the last answer, and a busy main thread left the worker idle (heavy reads
