@@ -39,4 +39,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
 # SIGTERM (the default stop signal) drains: requests in flight are answered, then the process exits 0
 # within 10 s, the grace period `docker stop` and `podman stop` give.
-CMD ["node", "--max-semi-space-size=16", "--no-allocation-site-pretenuring", "--heap-growing-percent=50", "dist/src/main.js"]
+CMD ["node", "--max-semi-space-size=16", "--no-allocation-site-pretenuring", "--heap-growing-percent=25", "dist/src/main.js"]

@@ -206,6 +206,8 @@ async function hotAnswers(store: string, prepared: Prepared[], options: Options)
       await row(scenario.name, `${options.keyCount} free`, scenario.path, oneKey, manyKeys);
       await row(scenario.name, 'one', scenario.path, oneKey, () => ({}));
     }
+    // What each holds after the REST rows, apart from what MCP's row adds after them.
+    const afterRest = servers.map((server) => `${server.label} ${rssMiB(server.pid).toFixed(0)}`).join(', ');
     // Beside the rows, when the whole section runs: a p50 at one connection, MCP beside REST.
     if (whole) {
       // A p50 ratio the other way round: above 1 when this build answers sooner.
@@ -227,8 +229,8 @@ async function hotAnswers(store: string, prepared: Prepared[], options: Options)
       console.log(pairs.join('\n'));
     }
     // Every hot row has run on both: what each holds after the same work, and the most it held meanwhile.
-    console.log(`\nRSS MiB after the hot rows (peak): ${servers.map((server) => `${server.label} ${rssMiB(server.pid).toFixed(0)} ` +
-      `(${peakRssMiB(server.pid).toFixed(0)})`).join(', ')}`);
+    console.log(`\nRSS MiB after the REST rows: ${afterRest}; after the hot rows (peak): ${servers.map((server) =>
+      `${server.label} ${rssMiB(server.pid).toFixed(0)} (${peakRssMiB(server.pid).toFixed(0)})`).join(', ')}`);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }

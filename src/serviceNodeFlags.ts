@@ -11,12 +11,14 @@
  *   places every request allocates at make long-lived objects; it then allocates them in the old
  *   generation from then on, and every later request pays in full collections
  *   (docs/performance.md, "Latest").
- * - `--heap-growing-percent=50`: after each full collection V8 lets the old generation grow to a
+ * - `--heap-growing-percent=25`: after each full collection V8 lets the old generation grow to a
  *   multiple of what survived, up to four times it when requests allocate fast, before it collects
  *   again. What survives includes the answer cache, so that multiple was paid on the cache, and
  *   answers that outlived a few young collections (under load, those of requests in flight) are
  *   freed, their bytes with them, only by the next full collection: the process grew by several
- *   times the cache's budget. Half as much again as what survived keeps RSS near what the process
- *   holds, for the price of more frequent full collections (docs/performance.md, "Memory").
+ *   times the cache's budget. A quarter more than what survived keeps RSS near what the process
+ *   holds, also under MCP calls (the SDK's objects for each call are many, and those of the calls in
+ *   flight at each young collection are promoted), for the price of more frequent full collections
+ *   (docs/performance.md, "Memory").
  */
-export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', '--no-allocation-site-pretenuring', '--heap-growing-percent=50'];
+export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', '--no-allocation-site-pretenuring', '--heap-growing-percent=25'];
