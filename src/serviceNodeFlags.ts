@@ -19,6 +19,6 @@
  *   times the cache's budget. A quarter more than what survived keeps RSS near what the process
  *   holds, also under MCP calls (the SDK's objects for each call are many, and those of the calls in
  *   flight at each young collection are promoted), for the price of more frequent full collections
- *   (docs/performance.md, "Memory").
+ *   (docs/performance.md, "Issue 45's memory against f05c3b6").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', '--no-allocation-site-pretenuring', '--heap-growing-percent=25'];
